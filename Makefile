@@ -1,0 +1,46 @@
+# Two entry points: `make run` plays, `make test` checks everything.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test lint typecheck unit install dev bench clean chromium
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+dev: $(VENV)/.installed-dev
+
+run: install
+	$(BIN)/hiddenhand serve
+
+lint: dev
+	$(BIN)/ruff check hiddenhand tests benchmarks
+	$(BIN)/ruff format --check hiddenhand tests benchmarks
+
+typecheck: dev
+	$(BIN)/mypy
+
+# The browser tests drive Debian's Chromium (Playwright's own download is not used).
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
+
+unit: dev chromium
+	$(BIN)/python -m pytest
+
+test: lint typecheck unit
+
+bench: install
+	$(BIN)/hiddenhand bench goodcop --players 6
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,3 @@
+from hiddenhand.cli import app
+
+app()

@@ -1,0 +1,55 @@
+"""Events: what happened, and who may know it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hiddenhand.engine.text import render
+
+EVERYONE: None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `audience` is None for everyone, else the seats that see it.
+
+    `text` is a template (`{pN}` names seat N); `data` is JSON-ready detail for clients.
+    """
+
+    kind: str
+    text: str
+    audience: frozenset[int] | None = EVERYONE
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether this seat (None: a spectator) may see the event."""
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    @property
+    def public(self) -> bool:
+        return self.audience is None
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        return render(self.text, names)
+
+    def to_json(self, names: Sequence[str] | None = None) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.describe(names),
+            "public": self.audience is None,
+            "data": dict(self.data),
+        }
+
+
+def private(seats: int | Sequence[int] | frozenset[int]) -> frozenset[int]:
+    """An audience of one seat or a few."""
+    if isinstance(seats, int):
+        return frozenset((seats,))
+    return frozenset(seats)
+
+
+def visible(events: Sequence[Event], seat: int | None) -> list[Event]:
+    """The events of a log that this seat may see."""
+    return [e for e in events if e.audience is None or (seat is not None and seat in e.audience)]

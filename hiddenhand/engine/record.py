@@ -1,0 +1,67 @@
+"""Records: game, options, players, seed and the actions in order. A record replays exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from hiddenhand.engine.errors import HiddenhandError, IllegalAction, RecordError
+from hiddenhand.engine.events import Event
+
+if TYPE_CHECKING:
+    from hiddenhand.engine.state import State
+
+
+class Record(msgspec.Struct, kw_only=True):
+    """Everything needed to replay a game. `actions` holds [seat, action id] pairs.
+
+    `marks` notes which actions were not chosen by the seat's player, by index (for example
+    "clock": a bot decided when the turn clock ran out).
+    """
+
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    seed: int
+    actions: list[list[int]] = msgspec.field(default_factory=list)
+    marks: dict[int, str] = msgspec.field(default_factory=dict)
+
+    def to_json(self) -> bytes:
+        return msgspec.json.encode(self)
+
+    @classmethod
+    def from_json(cls, data: bytes | str) -> Record:
+        try:
+            return msgspec.json.decode(data, type=cls)
+        except msgspec.DecodeError as exc:
+            raise RecordError(f"not a valid record: {exc}") from None
+
+    def start(self) -> State:
+        """The opening state this record begins from."""
+        from hiddenhand.engine.game import get_game
+
+        try:
+            return get_game(self.game).start(self.players, self.options, self.seed)
+        except HiddenhandError as exc:
+            raise RecordError(f"record cannot start: {exc}") from None
+
+    def apply_to(self, state: State) -> Iterator[tuple[int, int, list[Event]]]:
+        """Apply the actions to `state` one by one, yielding (seat, action id, events)."""
+        for index, pair in enumerate(self.actions):
+            if len(pair) != 2:
+                raise RecordError(f"action {index} is not a [seat, action] pair")
+            seat, action_id = pair
+            try:
+                events = state.act(seat, action_id)
+            except IllegalAction as exc:
+                raise RecordError(f"action {index} does not replay: {exc}") from None
+            yield seat, action_id, events
+
+    def replay(self) -> State:
+        """The state reached by replaying every action."""
+        state = self.start()
+        for _ in self.apply_to(state):
+            pass
+        return state
