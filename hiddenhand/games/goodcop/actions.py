@@ -1,0 +1,167 @@
+"""Every action a Good Cop Bad Cop table can offer, built once per seat count.
+
+Texts read like the rules, with `{pN}` for a seat's name. `ActionTable` keeps direct references
+(by target, slot and card) so the rules never look an action up by name on the hot path.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from hiddenhand.engine import Action, ActionArg, ActionSpace
+from hiddenhand.games.goodcop.cards import (
+    ALARM_CLOCK,
+    BASE_TITLES,
+    BLACKMAIL,
+    CARDS,
+    CHAINSAW,
+    CROSSBOW,
+    CURE_TASK,
+    DEFIBRILLATOR,
+    DISGUISE,
+    EVIDENCE_BAG,
+    INFECT_TASK,
+    K9_UNIT,
+    MACHETE,
+    MED_KIT,
+    METAL_DETECTOR,
+    PLANTED_EVIDENCE,
+    POLYGRAPH,
+    RESTRAINING_ORDER,
+    RIOT_SHIELD,
+    SLOTS,
+    STAYING,
+    SURVEILLANCE_CAMERA,
+    TASER,
+    TITLES,
+    TRANSFUSION_TUBE,
+    TRUTH_SERUM,
+    WALKIE_TALKIE,
+    WIRETAP,
+    ZOMBIE_DICE,
+    ZOMBIE_MASK,
+)
+
+# Cards whose resolution asks for a player.
+_TARGET_TEXTS = {
+    DEFIBRILLATOR: "revive {p} with the Defibrillator",
+    EVIDENCE_BAG: "give it to {p}",
+    K9_UNIT: "make {p} drop their gun (K-9 Unit)",
+    PLANTED_EVIDENCE: "plant evidence on {p}",
+    POLYGRAPH: "use the Polygraph on {p}",
+    RESTRAINING_ORDER: "aim at {p} instead (Restraining Order)",
+    TASER: "take {p}'s gun with the Taser",
+    DISGUISE: "put the Disguise on {p}",
+    MED_KIT: "remove {p}'s Wounded token (Med Kit)",
+    RIOT_SHIELD: "deflect the shot to {p} (Riot Shield)",
+    WALKIE_TALKIE: "make every armed player aim at {p} (Walkie Talkie)",
+}
+
+# Cards (and the Surveillance Camera's return investigation) whose resolution asks for a card.
+_CARD_TEXTS = {
+    BLACKMAIL: "swap {p}'s {slot} card (Blackmail)",
+    METAL_DETECTOR: "look at {p}'s {slot} card (Metal Detector)",
+    TRUTH_SERUM: "reveal {p}'s {slot} card (Truth Serum)",
+    WIRETAP: "look at {p}'s {slot} card (Wiretap)",
+    SURVEILLANCE_CAMERA: "investigate {p}'s {slot} card back (Surveillance Camera)",
+}
+
+# Zombies cards and zombie actions (only in a table with zombies on).
+_ZOMBIE_TARGET_TEXTS = {
+    CROSSBOW: "shoot {p} with the Crossbow",
+    CHAINSAW: "have {p} shot (Chainsaw)",
+    ZOMBIE_MASK: "choose {p} (Zombie Mask)",
+    MACHETE: "shoot {p} with the Machete",
+    ALARM_CLOCK: "set the Alarm Clock on {p}",
+}
+_ZOMBIE_CARD_TEXTS = {
+    TRANSFUSION_TUBE: "move an infection token with {p}'s {slot} card (Transfusion Tube)",
+    CHAINSAW: "reveal {p}'s {slot} card (Chainsaw)",
+    ZOMBIE_MASK: "swap {p}'s {slot} card (Zombie Mask)",
+    MACHETE: "swap {p}'s {slot} card (Machete)",
+    ALARM_CLOCK: "put an infection token on {p}'s {slot} card (Alarm Clock)",
+    INFECT_TASK: "put an infection token on {p}'s {slot} card",
+    CURE_TASK: "remove the infection token from {p}'s {slot} card",
+}
+_TASK_ARG = {INFECT_TASK: "Infect", CURE_TASK: "Equip"}
+
+HAND = -1  # Evidence Bag source: the card in a player's hand
+
+
+class ActionTable:
+    """The action space of one seat count, and direct references into it."""
+
+    def __init__(self, players: int, zombies: bool = False) -> None:
+        titles = TITLES if zombies else TITLES[:BASE_TITLES]
+        target_texts = {**_TARGET_TEXTS, **_ZOMBIE_TARGET_TEXTS} if zombies else _TARGET_TEXTS
+        card_texts = {**_CARD_TEXTS, **_ZOMBIE_CARD_TEXTS} if zombies else _CARD_TEXTS
+        names = (*TITLES, *_TASK_ARG.values())
+        items: list[tuple[str, tuple[ActionArg, ...], str]] = [
+            ("pass", (), "pass"),
+            ("arm", (), "arm: take a gun from the centre"),
+            ("equip", (), "equip: draw an equipment card"),
+        ]
+        seats = range(players)
+        for p in seats:
+            for s, slot in enumerate(SLOTS):
+                items.append(("investigate", (p, s), f"investigate {{p{p}}}'s {slot} card"))
+        items += [("shoot", (p,), f"shoot {{p{p}}}") for p in seats]
+        items += [("aim", (p,), f"aim at {{p{p}}}") for p in seats]
+        items += [("reveal", (s,), f"reveal your {slot} card") for s, slot in enumerate(SLOTS)]
+        items += [("play", (title,), f"play {title}") for title in titles]
+        items += [("discard", (title,), f"discard {title}") for title in titles]
+        for t, text in target_texts.items():
+            items += [("target", (TITLES[t], p), text.replace("{p}", f"{{p{p}}}")) for p in seats]
+        for t, text in card_texts.items():
+            for p in seats:
+                for s, slot in enumerate(SLOTS):
+                    phrase = text.replace("{p}", f"{{p{p}}}").replace("{slot}", slot)
+                    items.append(("card", (names[t], p, s), phrase))
+        for p in seats:
+            items.append(("evidence", (p, "hand"), f"take {{p{p}}}'s equipment in hand"))
+            for t in STAYING:
+                items.append(
+                    ("evidence", (p, TITLES[t]), f"take {TITLES[t]} from in front of {{p{p}}}")
+                )
+        if zombies:
+            items += [
+                ("bite", (), "bite the player your Arms aim at"),
+                ("infect", (), "infect: put infection tokens on up to two players' cards"),
+                ("stop", (), "stop"),
+            ]
+            items += [("die", (i,), f"re-roll zombie die {i + 1}") for i in range(ZOMBIE_DICE)]
+            items += [("name", (k,), f"name the {k.capitalize()}") for k in ("agent", "kingpin")]
+        self.space = ActionSpace(items)
+        get = self.space.get
+        self.pass_ = get("pass")
+        self.arm = get("arm")
+        self.equip = get("equip")
+        self.investigate = [[get("investigate", p, s) for s in range(3)] for p in seats]
+        self.shoot = [get("shoot", p) for p in seats]
+        self.aim = [get("aim", p) for p in seats]
+        self.reveal = [get("reveal", s) for s in range(3)]
+        self.play = [get("play", title) for title in titles]
+        self.discard = [get("discard", title) for title in titles]
+        self.target: list[list[Action]] = [
+            [get("target", TITLES[t], p) for p in seats] if t in target_texts else []
+            for t in range(len(CARDS))
+        ]
+        self.card: list[list[list[Action]]] = [
+            [[get("card", names[t], p, s) for s in range(3)] for p in seats]
+            if t in card_texts
+            else []
+            for t in range(len(names))
+        ]
+        self.evidence_hand = [get("evidence", p, "hand") for p in seats]
+        self.evidence_front = {t: [get("evidence", p, TITLES[t]) for p in seats] for t in STAYING}
+        if zombies:
+            self.bite = get("bite")
+            self.infect = get("infect")
+            self.stop = get("stop")
+            self.die = [get("die", i) for i in range(ZOMBIE_DICE)]
+            self.name = [get("name", "agent"), get("name", "kingpin")]
+
+
+@cache
+def action_table(players: int, zombies: bool = False) -> ActionTable:
+    return ActionTable(players, zombies)

@@ -1,0 +1,419 @@
+"""A heuristic Good Cop Bad Cop player that reads only its own view and log.
+
+It looks for the opposing leader: it investigates the players most likely to hold that card
+(those with the most cards it has not seen, weighted by how hostile they have been to its team),
+arms once it knows (or strongly suspects) where the leader is, aims there and shoots. It never
+shoots its own leader or a known teammate, turns its gun on whoever threatens its leader, and
+plays equipment when it helps: Riot Shield and Restraining Order to save its leader, Med Kit and
+Defibrillator for its team, Disguise to hide its leader, information cards to find the enemy.
+
+With zombies on: a zombie aims its Arms at the leader it suspects most and bites; the Infector's
+holder keeps its Infector card hidden (never reveals it to pay for Arm or Equip); everyone else
+sees zombies as enemies and, where investigating infects (`infect`), prefers cards that already
+carry a token and leaves its friends' cards alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from hiddenhand.bots.base import Bot, Turn
+from hiddenhand.engine import Action
+
+# How much a card in hand is worth keeping when the hand is over the limit.
+_KEEP = {
+    "Riot Shield": 9,
+    "Restraining Order": 8,
+    "Med Kit": 7,
+    "Coffee": 6,
+    "Taser": 6,
+    "K-9 Unit": 6,
+    "Defibrillator": 5,
+    "Truth Serum": 5,
+    "Wiretap": 5,
+    "Metal Detector": 4,
+    "Polygraph": 4,
+    "Disguise": 4,
+    "Walkie Talkie": 4,
+    "Surveillance Camera": 3,
+    "Planted Evidence": 2,
+    "Evidence Bag": 2,
+    "Blackmail": 1,
+    "Smoke Grenade": 1,
+}
+
+
+class _Read:
+    """What the bot makes of its view: teams, leaders, suspects, threats."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int, hostility: Sequence[float]) -> None:
+        self.view = view
+        self.seat = seat
+        self.players: list[Mapping[str, Any]] = view["players"]
+        self.team: str = view["team"] or "honest"
+        self.zombie_team = self.team == "zombie"
+        self.zombies = [bool(p.get("zombie")) for p in self.players]
+        self.enemy_leader_card = "kingpin" if self.team == "honest" else "agent"
+        self.my_leader_card = "agent" if self.team == "honest" else "kingpin"
+        self.n = len(self.players)
+        self.alive = [bool(p["alive"]) for p in self.players]
+        self.enemy_leader = self._find(self.enemy_leader_card)
+        self.my_leader = self._find(self.my_leader_card)
+        if self.zombie_team:  # both leaders are prey; none is ours
+            self.my_leader = -1
+            for card in ("agent", "kingpin"):
+                found = self._find(card)
+                if found >= 0 and not self.zombies[found]:
+                    self.enemy_leader = found
+                    break
+        self.hostility = hostility
+        self.suspicion = self._suspicion()
+
+    def _find(self, card: str) -> int:
+        for p, info in enumerate(self.players):
+            if any(c["card"] == card for c in info["cards"]):
+                return p
+        return -1
+
+    def cards(self, p: int) -> list[Mapping[str, Any]]:
+        return list(self.players[p]["cards"])
+
+    def unseen(self, p: int) -> list[int]:
+        """Slots of p's hidden cards the bot has not seen."""
+        return [s for s, c in enumerate(self.cards(p)) if c["card"] is None and not c["revealed"]]
+
+    def hidden(self, p: int) -> list[int]:
+        return [s for s, c in enumerate(self.cards(p)) if not c["revealed"]]
+
+    def _suspicion(self) -> list[float]:
+        """Chance-like weight that each player holds the opposing leader card."""
+        out = [0.0] * self.n
+        if self.enemy_leader >= 0:
+            out[self.enemy_leader] = 1.0
+            return out
+        for p in range(self.n):
+            if p == self.seat or not self.alive[p] or p == self.my_leader or self.zombies[p]:
+                continue
+            out[p] = len(self.unseen(p)) * (1.0 + self.hostility[p])
+        total = sum(out)
+        return [w / total for w in out] if total else out
+
+    def team_guess(self, p: int) -> str | None:
+        """The team p seems to be on, from the cards the bot knows (None: no idea)."""
+        if p == self.seat:
+            return self.team
+        if self.zombies[p]:
+            return "zombie"
+        known = [c["card"] for c in self.cards(p) if c["card"] is not None]
+        if "infector" in known:
+            return "zombie"
+        if "agent" in known:
+            return "honest"
+        if "kingpin" in known:
+            return "crooked"
+        honest = known.count("honest") - known.count("crooked")
+        if "Planted Evidence" in self.players[p]["front"]:
+            honest = -honest
+        if len(known) == 3 or abs(honest) >= 2:
+            return "honest" if honest > 0 else "crooked"
+        return None
+
+    def friend(self, p: int) -> bool:
+        if self.zombie_team:
+            return self.zombies[p] or p == self.seat
+        return p == self.my_leader or self.team_guess(p) == self.team
+
+    def protected(self) -> int:
+        """The leader the bot defends: itself if it is one, else its located leader."""
+        mine = [c["card"] for c in self.cards(self.seat)]
+        if self.my_leader_card in mine:
+            return self.seat
+        return self.my_leader
+
+    def threats(self) -> list[int]:
+        """Armed players aiming at the leader the bot defends."""
+        guarded = self.protected()
+        if guarded < 0:
+            return []
+        return [
+            p
+            for p, info in enumerate(self.players)
+            if info["alive"] and info["aim"] == guarded and p != self.seat and not self.friend(p)
+        ]
+
+    def best_target(self) -> int:
+        """Whom to aim at: the opposing leader, a threat to our leader, or the top suspect."""
+        if self.enemy_leader >= 0 and self.alive[self.enemy_leader]:
+            return self.enemy_leader
+        threats = self.threats()
+        if threats:
+            return threats[0]
+        ranked = sorted(
+            (p for p in range(self.n) if p != self.seat and self.alive[p] and not self.friend(p)),
+            key=lambda p: (-self.suspicion[p], self.zombies[p]),
+        )
+        if ranked:
+            return ranked[0]
+        others = [p for p in range(self.n) if p != self.seat and self.alive[p]]
+        return others[0] if others else self.seat
+
+
+class HeuristicBot(Bot):
+    """Finds the opposing leader, shoots it, guards its own; see the module docstring."""
+
+    name: ClassVar[str] = "heuristic"
+    uses_view: ClassVar[bool] = True
+
+    def __init__(self, seat: int, seed: int = 0, shoot_at: str = "0.5") -> None:
+        super().__init__(seat, seed)
+        self.shoot_at = float(shoot_at)
+        self.hostility: list[float] = []
+        self._seen = 0
+
+    # -- memory -----------------------------------------------------------------------------
+
+    def _remember(self, turn: Turn, read_team: str | None) -> None:
+        """Who has shot or aimed at players the bot believes to be on its team."""
+        if not self.hostility:
+            self.hostility = [0.0] * len(turn.players)
+        assert turn.view is not None
+        players = turn.view["players"]
+        for event in turn.log[self._seen :]:
+            if event.kind not in ("shot", "aim"):
+                continue
+            data = event.data
+            actor = data.get("shooter", data.get("seat"))
+            target = data.get("target")
+            if not isinstance(actor, int) or not isinstance(target, int) or actor == self.seat:
+                continue
+            if target == self.seat or self._looks_like(players[target], read_team):
+                self.hostility[actor] += 1.0 if event.kind == "shot" else 0.5
+        self._seen = len(turn.log)
+
+    @staticmethod
+    def _looks_like(info: Mapping[str, Any], team: str | None) -> bool:
+        known = [c["card"] for c in info["cards"] if c["card"] is not None]
+        mine = "honest" if team == "honest" else "crooked"
+        leader = "agent" if team == "honest" else "kingpin"
+        return leader in known or known.count(mine) >= 2
+
+    # -- deciding ---------------------------------------------------------------------------
+
+    def decide(self, turn: Turn) -> Action:
+        view = turn.view
+        assert view is not None
+        self._remember(turn, view["team"])
+        read = _Read(view, self.seat, self.hostility)
+        legal = turn.legal
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "discard" in by_kind:
+            return min(by_kind["discard"], key=lambda a: _KEEP.get(str(a.args[0]), 0))
+        if "reveal" in by_kind:
+            return self._reveal(read, by_kind["reveal"])
+        if view["resolving"] is not None and view["resolving"]["by"] == self.seat:
+            return self._resolve(read, view["resolving"]["card"], legal)
+        if view["phase"] == "take aim" and "aim" in by_kind:
+            return self._aim(read, by_kind["aim"])
+        if view["phase"] == "action" and view["turn"] == self.seat:
+            return self._act(read, view, by_kind)
+        return self._window(read, view, by_kind)
+
+    def _reveal(self, read: _Read, options: list[Action]) -> Action:
+        cards = read.cards(self.seat)
+
+        def cost(a: Action) -> int:
+            card = cards[int(a.args[0])]["card"]
+            if card == "infector":
+                return 3
+            if card in ("agent", "kingpin"):
+                return 2
+            return 0 if card == read.team else 1
+
+        return min(options, key=cost)
+
+    def _aim(self, read: _Read, options: list[Action]) -> Action:
+        target = read.best_target()
+        for a in options:
+            if a.args[0] == target:
+                return a
+        return options[0]
+
+    def _act(
+        self, read: _Read, view: Mapping[str, Any], by_kind: dict[str, list[Action]]
+    ) -> Action:
+        me = read.players[self.seat]
+        if me.get("zombie"):
+            return self._zombie_turn(read, by_kind)
+        shoot = by_kind.get("shoot")
+        if shoot:
+            target = int(shoot[0].args[0])
+            sure = read.suspicion[target] >= self.shoot_at
+            if not read.friend(target) and (sure or target in read.threats()):
+                return shoot[0]
+        play = self._useful_play(read, view, by_kind.get("play", []), own_turn=True)
+        if play is not None:
+            return play
+        located = read.enemy_leader >= 0 or max(read.suspicion) >= self.shoot_at
+        hiding = self._hiding_infector(read)
+        if hiding:
+            by_kind.pop("arm", None)
+            by_kind.pop("equip", None)
+        if not me["armed"] and "arm" in by_kind and (located or read.threats()):
+            return by_kind["arm"][0]
+        investigate = by_kind.get("investigate", [])
+        if view.get("zombies") == "infect" and not read.zombie_team:
+            # investigating puts a token on the card: spare friends, prefer infected cards
+            investigate = [a for a in investigate if not read.friend(int(a.args[0]))]
+        if investigate and read.enemy_leader < 0:
+            best = max(
+                investigate,
+                key=lambda a: (
+                    read.cards(int(a.args[0]))[int(a.args[1])]["card"] is None,
+                    read.suspicion[int(a.args[0])],
+                    bool(read.cards(int(a.args[0]))[int(a.args[1])].get("infected")),
+                    -int(a.args[1]),
+                ),
+            )
+            if read.cards(int(best.args[0]))[int(best.args[1])]["card"] is None:
+                return best
+        if not me["armed"] and "arm" in by_kind:
+            return by_kind["arm"][0]
+        if "equip" in by_kind:
+            return by_kind["equip"][0]
+        if investigate:
+            return investigate[0]
+        return self.rng.choice([a for kind in by_kind.values() for a in kind])
+
+    def _zombie_turn(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
+        """Bite the player the Arms point at, else take Arms, infect, or draw equipment."""
+        if "bite" in by_kind:
+            return by_kind["bite"][0]
+        for kind in ("arm", "infect", "equip"):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        return self.rng.choice([a for kind in by_kind.values() for a in kind])
+
+    def _hiding_infector(self, read: _Read) -> bool:
+        """The Infector's holder whose only hidden card is the Infector: Arm or Equip would
+        reveal it."""
+        if not read.zombie_team or read.players[self.seat].get("zombie"):
+            return False
+        hidden = [c["card"] for c in read.cards(self.seat) if not c["revealed"]]
+        return hidden == ["infector"]
+
+    def _window(
+        self, read: _Read, view: Mapping[str, Any], by_kind: dict[str, list[Action]]
+    ) -> Action:
+        play = self._useful_play(read, view, by_kind.get("play", []), own_turn=False)
+        if play is not None:
+            return play
+        if "pass" in by_kind:
+            return by_kind["pass"][0]
+        return self.rng.choice([a for kind in by_kind.values() for a in kind])
+
+    def _useful_play(
+        self, read: _Read, view: Mapping[str, Any], plays: list[Action], own_turn: bool
+    ) -> Action | None:
+        """A card worth playing now, or None."""
+        guarded = read.protected()
+        shot = view["shot"]
+        for a in plays:
+            title = str(a.args[0])
+            if shot is not None:
+                target, shooter = shot["target"], shot["shooter"]
+                saving = target == guarded or (read.friend(target) and not read.friend(shooter))
+                if target == read.enemy_leader:
+                    saving = False
+                if title in ("Riot Shield", "Restraining Order", "K-9 Unit") and saving:
+                    return a
+                if title in ("Riot Shield", "Restraining Order", "K-9 Unit"):
+                    continue
+            if title == "Med Kit" and guarded >= 0:
+                if any(c["wounded"] for c in read.cards(guarded)):
+                    return a
+            elif title == "Defibrillator":
+                if any(
+                    not read.alive[p] and read.team_guess(p) == read.team
+                    for p in range(read.n)
+                    if p != self.seat
+                ):
+                    return a
+            elif title == "Disguise" and guarded >= 0:
+                if "Disguise" not in read.players[guarded]["front"]:
+                    return a
+            elif title == "K-9 Unit" and read.threats():
+                return a
+            elif title == "Coffee":
+                aim = read.players[self.seat]["aim"]
+                if not own_turn and aim is not None and aim == read.enemy_leader:
+                    return a
+            elif title == "Walkie Talkie" and read.enemy_leader >= 0:
+                armed = [p for p, info in enumerate(read.players) if info["armed"]]
+                if sum(1 for p in armed if read.friend(p)) > len(armed) / 2:
+                    return a
+            elif title in ("Wiretap", "Metal Detector", "Truth Serum", "Polygraph"):
+                if own_turn and read.enemy_leader < 0:
+                    if title == "Polygraph" and guarded == self.seat:
+                        continue
+                    return a
+            elif title == "Taser" and own_turn:
+                if read.threats() or (read.enemy_leader >= 0 and not view["guns_in_centre"]):
+                    return a
+            elif title == "Surveillance Camera" and own_turn:
+                return a
+        return None
+
+    def _resolve(self, read: _Read, card: str, legal: Sequence[Action]) -> Action:
+        """Choices while resolving a card: pick what serves the bot's team."""
+        target = read.best_target()
+        guarded = read.protected()
+
+        def player_of(a: Action) -> int:
+            return int(a.args[1]) if a.kind in ("target", "card") else int(a.args[0])
+
+        if card in ("Med Kit", "Disguise") and guarded >= 0:
+            for a in legal:
+                if player_of(a) == guarded:
+                    return a
+        if card == "Defibrillator":
+            for a in legal:
+                if read.team_guess(player_of(a)) == read.team:
+                    return a
+        if card in ("Wiretap", "Metal Detector", "Truth Serum", "Surveillance Camera"):
+            unseen = [a for a in legal if read.cards(player_of(a))[int(a.args[2])]["card"] is None]
+            if unseen:
+                return max(unseen, key=lambda a: read.suspicion[player_of(a)])
+        if card in ("Infect", "Alarm Clock", "Equip", "Transfusion Tube", "Zombie Mask"):
+            return self._zombie_choice(read, card, legal)
+        if card in ("Riot Shield", "Restraining Order"):
+            hostile = [a for a in legal if not read.friend(player_of(a))]
+            pool = hostile or list(legal)
+            return max(pool, key=lambda a: (player_of(a) == target, read.suspicion[player_of(a)]))
+        if card == "K-9 Unit":
+            threats = read.threats()
+            for a in legal:
+                if player_of(a) in threats:
+                    return a
+        aims = [a for a in legal if a.kind in ("aim", "target") and player_of(a) == target]
+        if aims:
+            return aims[0]
+        return self.rng.choice(list(legal))
+
+    def _zombie_choice(self, read: _Read, card: str, legal: Sequence[Action]) -> Action:
+        """Infection tokens: a zombie puts them on its target, a non-zombie removes its own."""
+        cards = [a for a in legal if a.kind == "card"]
+        if not cards:
+            return legal[0]
+        target = read.best_target()
+        if card == "Equip":  # a zombie removes a token: from a zombie-team player if any
+            return cards[0]
+        if read.zombie_team:
+            for a in cards:
+                if int(a.args[1]) == target:
+                    return a
+            return max(cards, key=lambda a: read.suspicion[int(a.args[1])])
+        hostile = [a for a in cards if not read.friend(int(a.args[1]))]
+        return (hostile or cards)[0]

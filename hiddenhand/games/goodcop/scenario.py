@@ -1,0 +1,91 @@
+"""Games dealt as chosen, for tests and rule demonstrations.
+
+`arrange(["AHC", "KCC", "HHC", "CCH"], hands=[["Coffee"], [], [], []])` deals seat 0 the Agent,
+an Honest and a Crooked card (left to right), seat 1 the Kingpin and two Crooked cards, and so
+on (H Honest, C Crooked, A Agent, K Kingpin, I the Infector: Zombies `dice`/`infect`, at
+most one; without one the table has no Infector), gives seat 0 Coffee and nobody else equipment, and
+starts seat `turn`'s turn (or the game-start window). `deck` lists the next cards to be drawn,
+top first. An arranged game has no record that replays it: it does not come from its seed alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hiddenhand.engine import DEFAULT_NAMES
+from hiddenhand.games.goodcop.cards import (
+    AGENT,
+    ALL_DECK,
+    BASE_DECK,
+    BY_TITLE,
+    CROOKED,
+    HONEST,
+    INFECTOR,
+    KINGPIN,
+)
+from hiddenhand.games.goodcop.options import GoodCopOptions
+from hiddenhand.games.goodcop.phases import START
+from hiddenhand.games.goodcop.rules import GoodCop
+
+_LETTERS = {"H": HONEST, "C": CROOKED, "A": AGENT, "K": KINGPIN, "I": INFECTOR}
+
+
+def arrange(
+    cards: Sequence[str],
+    hands: Sequence[Sequence[str]] = (),
+    *,
+    deck: Sequence[str] = (),
+    turn: int = 0,
+    options: GoodCopOptions | None = None,
+    seed: int = 0,
+    start_window: bool = False,
+) -> GoodCop:
+    """A game with these integrity cards, equipment hands and deck top (see module doc)."""
+    n = len(cards)
+    g = GoodCop(list(DEFAULT_NAMES[:n]), options or GoodCopOptions(), seed)
+    letters = "".join(cards)
+    if len(letters) != 3 * n or set(letters) - set(_LETTERS):
+        raise ValueError("each seat needs three cards among H, C, A, K, I")
+    if letters.count("A") != 1 or letters.count("K") != 1:
+        raise ValueError("exactly one Agent and one Kingpin")
+    if letters.count("I") > (1 if g.infector >= 0 else 0):
+        raise ValueError("at most one Infector, and only with zombies=dice or infect")
+    g.infector = -1
+    for seat, spec in enumerate(cards):
+        for slot, letter in enumerate(spec):
+            c = g.cards[seat][slot]
+            g.kind[c] = _LETTERS[letter]
+            if letter == "A":
+                g.agent = c
+            elif letter == "K":
+                g.kingpin = c
+            elif letter == "I":
+                g.infector = c
+    g.up = g.wounded = 0
+    g.known = [sum(1 << c for c in mine) for mine in g.cards]
+    # Equipment: chosen hands, the chosen top of the deck, the rest shuffled beneath.
+    free = list(range(len(ALL_DECK) if g.zon else BASE_DECK))
+
+    def take(title: str) -> int:
+        t = BY_TITLE[title]
+        for c in free:
+            if ALL_DECK[c] == t:
+                free.remove(c)
+                return c
+        raise ValueError(f"no {title} left to deal")
+
+    g.hand = [[take(title) for title in (hands[s] if s < len(hands) else ())] for s in range(n)]
+    top = [take(title) for title in deck]
+    g.rng.shuffle(free)
+    g.deck = free + top[::-1]
+    g.loose = 0 if top else len(free)  # a chosen top is drawn in order
+    g.eknown = [sum(1 << c for c in h) for h in g.hand]
+    g.teams = [g.team_of(s) for s in range(n)]
+    g.turn = turn
+    g._pending = None
+    if start_window:
+        g._open_window(START)
+    else:
+        g._begin_turn(turn)
+    g._events = []
+    return g

@@ -1,0 +1,147 @@
+"""What one seat may know of a Good Cop Bad Cop table, built field by field (an allow-list).
+
+`view(state, seat)` returns (seat None: a spectator, who sees only what is public):
+
+- `seat`: the seat this view is for, or None.
+- `phase`: "game start", "action", "reveal", "take aim", "after investigate", "shooting",
+  "end of turn", "over" or (zombies on) "dice rolled".
+- `turn`: the seat whose turn it is. `to_move`: the seats that must decide now.
+- `direction`: "clockwise" or "counterclockwise" (Smoke Grenade reverses it).
+- `coffee`: the seat that takes the next turn thanks to Coffee, or None.
+- `resolving`: the card being resolved `{"card", "by"}`, or None.
+- `shot`: the announced shot `{"shooter", "target"}` while it can be reacted to, or None
+  (with zombies on, a zombie's announced Bite shows here too, `shooter` being the zombie).
+- `players`: one entry per seat:
+  - `alive`: bool; `armed`: bool; `aim`: the seat their gun points at, or None;
+  - `hand`: how many equipment cards they hold (public);
+  - `equipment`: the titles of those cards for the viewer's own seat and, once the game is
+    over, for everyone; else None;
+  - `front`: titles of equipment lying in front of them (Planted Evidence, Disguise,
+    Surveillance Camera);
+  - `cards`: left, middle, right integrity cards, each `{"card", "revealed", "wounded"}` where
+    `card` is "honest", "crooked", "agent" or "kingpin" when the viewer knows it (its own
+    cards, revealed cards, cards it has investigated or been shown, following moved cards),
+    else None;
+  - `team`: "honest", "crooked", "lone" or (zombies on) "zombie" for the viewer's own seat
+    and, once the game is over, for everyone; else None.
+- `team`: the viewer's own team (None for a spectator).
+- `hand`: the titles of the viewer's own equipment cards (empty for a spectator).
+- `guns_in_centre`, `deck` (cards left to draw), `discard` (titles on the discard pile, in
+  order; empty when used cards go under the deck).
+- `outcome`: None while playing; then `{"winners", "side", "reason"}` (`side` is "honest",
+  "crooked", "lone" or, with zombies on, "zombie").
+
+With the Zombies expansion on (option `zombies` is not "off") the view also has:
+
+- `zombies`: the design, "dice", "infect" or "simple".
+- `arms_in_centre`: Arms tokens left in the centre.
+- `dice`: the last roll, public: `{"by", "die", "faces"}` where `by` is the seat that rolled
+  (the bitten player for zombie dice, the turn player for the infection die), `die` is
+  "zombie" or "infection" and `faces` lists "blank", "zombie", "arms" or "infection"; or None.
+  In phase "dice rolled" these are a Bite's dice that Zombie Serum may still re-roll.
+- `alarm`: the seat the `simple` Alarm Clock will ring for, or None.
+- each entry of `players` also has `zombie` (bool) and `arms` (bool: a zombie holding Arms;
+  `armed` stays about guns, and `aim` shows where the gun or the Arms point), and each of its
+  `cards` has `infected` (bool: an infection token lies on it; tokens are public).
+- a card may be "infector"; only its holder knows a hidden Infector (their `team` is "zombie").
+- `resolving` may name "Infect" or "Equip": a zombie choosing cards for those actions.
+- new public event kinds: "zombie" (someone becomes one), "cured", "arms" (takes Arms),
+  "arms-down" (a shot zombie's Arms turn on itself), "bite" (announced), "bitten", "roll"
+  (`seat`, `die`, `faces`), "reroll", "infection" (a token on `seat`'s `slot` card), "cure"
+  (a token removed), "arms-face", "alarm-set", "alarm", "infector" (the Infector found); the
+  "team" event stays private to its player.
+
+At the end of the game every card is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hiddenhand.games.goodcop.cards import (
+    ALL_DECK,
+    FACE_NAMES,
+    KIND_NAMES,
+    STAYING,
+    TASK_NAMES,
+    TEAM_NAMES,
+    TITLES,
+)
+from hiddenhand.games.goodcop.phases import PHASE_NAMES, SHOOTING, UNARMED
+
+if TYPE_CHECKING:
+    from hiddenhand.games.goodcop.rules import GoodCop
+
+
+def view(g: GoodCop, seat: int | None) -> dict[str, Any]:
+    over = g.result is not None
+    if over:
+        known = -1
+    elif seat is None:
+        known = g.up
+    else:
+        known = g.known[seat] | g.up
+    up, wounded, kind = g.up, g.wounded, g.kind
+    zon, tokens = g.zon, g.tokens
+    players: list[dict[str, Any]] = []
+    for p in range(g.n):
+        aim = g.aim[p]
+        players.append(
+            {
+                "alive": g.alive[p],
+                "armed": aim != UNARMED,
+                "aim": aim if aim != UNARMED and aim != p else None,
+                "hand": len(g.hand[p]),
+                "equipment": [TITLES[ALL_DECK[c]] for c in g.hand[p]]
+                if over or p == seat
+                else None,
+                "front": [TITLES[t] for t in STAYING if g.placed[t] == p],
+                "cards": [
+                    {
+                        "card": KIND_NAMES[kind[c]] if known >> c & 1 else None,
+                        "revealed": bool(up >> c & 1),
+                        "wounded": bool(wounded >> c & 1),
+                    }
+                    for c in g.cards[p]
+                ],
+                "team": TEAM_NAMES[g.teams[p]] if over or p == seat else None,
+            }
+        )
+    if zon:
+        for p, info in enumerate(players):
+            info["zombie"] = g.zombie[p]
+            info["arms"] = g.zombie[p] and g.aim[p] != UNARMED
+            info["armed"] = not g.zombie[p] and g.aim[p] != UNARMED
+            for c, entry in zip(g.cards[p], info["cards"], strict=True):
+                entry["infected"] = bool(tokens >> c & 1)
+    task = g.task
+    out = {
+        "seat": seat,
+        "phase": PHASE_NAMES[g.phase],
+        "turn": g.turn,
+        "to_move": sorted(g.pending()),
+        "direction": "clockwise" if g.direction == 1 else "counterclockwise",
+        "coffee": g.coffee if g.coffee >= 0 else None,
+        "resolving": {"card": TASK_NAMES[task[1]], "by": task[0]} if task else None,
+        "shot": {"shooter": g.turn, "target": g.shot_target}
+        if g.phase == SHOOTING and g.shot_target >= 0
+        else None,
+        "players": players,
+        "team": TEAM_NAMES[g.teams[seat]] if seat is not None else None,
+        "hand": [TITLES[ALL_DECK[c]] for c in g.hand[seat]] if seat is not None else [],
+        "guns_in_centre": g.guns,
+        "deck": len(g.deck),
+        "discard": [TITLES[ALL_DECK[c]] for c in g.discards],
+        "outcome": g.result.to_json() if g.result is not None else None,
+    }
+    if zon:
+        roll = g.last_roll
+        out["zombies"] = g.zmode
+        out["arms_in_centre"] = g.arms
+        out["dice"] = (
+            {"by": roll[0], "die": roll[1], "faces": [FACE_NAMES[f] for f in roll[2]]}
+            if roll is not None
+            else None
+        )
+        out["alarm"] = g.alarm if g.alarm >= 0 else None
+    return out

@@ -1,0 +1,422 @@
+"""The Zombies expansion: a third team, infection tokens, zombie dice, Arms and the Infector.
+
+Three designs (option `zombies`): `dice` and `infect` follow the two printed versions, `simple`
+the one played online today. A zombie stays in the game (it is never eliminated), has every card
+face up, keeps its equipment and tokens, holds Arms instead of a gun (`aim` is shared: for a zombie
+it is where its Arms point) and acts differently on its turn. Rolls come from the game's draw
+counter (`GoodCop._pick`), so a record replays them and a determinized copy rolls afresh.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hiddenhand.engine import Action
+from hiddenhand.games.goodcop import equipment
+from hiddenhand.games.goodcop.cards import (
+    AGENT,
+    ALL_DECK,
+    ARMS_FACE,
+    CURE_TASK,
+    FACE_NAMES,
+    INFECT_TASK,
+    INFECTION_DIE,
+    INFECTION_FACE,
+    INFECTOR,
+    KINGPIN,
+    SLOTS,
+    TEAM_LONE,
+    TEAM_NAMES,
+    TEAM_ZOMBIE,
+    ZOMBIE_DIE,
+    ZOMBIE_FACE,
+)
+from hiddenhand.games.goodcop.phases import REVEAL, ROLLED, SHOOTING, UNARMED
+
+if TYPE_CHECKING:
+    from hiddenhand.games.goodcop.rules import GoodCop
+
+
+# -- teams ---------------------------------------------------------------------------------------
+
+
+def team(g: GoodCop, seat: int) -> int:
+    """The Infector with a leader card: alone; a zombie or the Infector's holder: zombie;
+    otherwise -1 (the base rule decides)."""
+    kind = g.kind
+    infector = leader = False
+    for c in g.cards[seat]:
+        k = kind[c]
+        if k == INFECTOR:
+            infector = True
+        elif k in (AGENT, KINGPIN):
+            leader = True
+    if infector and leader:
+        return TEAM_LONE
+    if g.zombie[seat] or infector:
+        return TEAM_ZOMBIE
+    return -1
+
+
+def holds_infector(g: GoodCop, seat: int) -> bool:
+    return g.infector >= 0 and g.owner[g.infector] == seat
+
+
+def known_infector(g: GoodCop, seat: int) -> bool:
+    """This seat holds the Infector face up (public: a hidden one may sit with a zombie)."""
+    return holds_infector(g, seat) and bool(g.up >> g.infector & 1)
+
+
+def after_card_move(g: GoodCop) -> None:
+    """Cards moved: a zombie given a leader card is cured; a revealed Infector received makes a
+    zombie. (The Infector with a leader wins alone: `team` says so, `update_teams` ends it.)"""
+    for seat in range(g.n):
+        if not g.alive[seat]:
+            continue
+        leader = g.leader_card(seat) >= 0
+        if g.zombie[seat] and leader:
+            g.say("cured", f"{{p{seat}}} holds a leader card and is no longer a zombie", seat=seat)
+            cure(g, seat)
+        elif not g.zombie[seat] and not leader and known_infector(g, seat):
+            become(g, seat)
+
+
+# -- becoming a zombie, and back -------------------------------------------------------------------
+
+
+def become(g: GoodCop, seat: int, take_arms: bool | None = None) -> None:
+    """Reveal every card, drop the gun, join the zombie team (keeping equipment and tokens);
+    take Arms (`infect`, `simple`, or the Infector paying for Arm). A leader: zombies win."""
+    if g.zombie[seat] or g.result is not None:
+        return
+    g.zombie[seat] = True
+    g.say("zombie", f"{{p{seat}}} becomes a zombie", seat=seat)
+    up = g.up
+    for s, c in enumerate(g.cards[seat]):
+        if not up >> c & 1:
+            g.reveal(seat, s)
+    if g.aim[seat] != UNARMED:
+        g.aim[seat] = UNARMED
+        g.guns += 1
+        g.say("drop", f"{{p{seat}}} drops their gun", seat=seat)
+    if take_arms is None:
+        take_arms = g.zmode != "dice"
+    if take_arms:
+        take_arms_token(g, seat)
+    if g.teams[seat] != TEAM_ZOMBIE:
+        g.teams[seat] = TEAM_ZOMBIE
+        g.tell(seat, "team", "you are now on the zombie team", team=TEAM_ZOMBIE)
+    leader = g.leader_card(seat)
+    if leader >= 0:
+        name = "Agent" if g.kind[leader] == AGENT else "Kingpin"
+        g.finish(TEAM_ZOMBIE, f"the {name} ({{p{seat}}}) became a zombie")
+
+
+def take_arms_token(g: GoodCop, seat: int) -> None:
+    """Take Arms from the centre if any are left; they point at their holder until aimed."""
+    if g.arms and g.aim[seat] == UNARMED:
+        g.arms -= 1
+        g.aim[seat] = seat
+        g.say("arms", f"{{p{seat}}} takes Arms", seat=seat)
+
+
+def cure(g: GoodCop, seat: int) -> None:
+    """A zombie is one no more (Defibrillator, a leader card received): Arms go back."""
+    g.zombie[seat] = False
+    if g.aim[seat] != UNARMED:
+        g.aim[seat] = UNARMED
+        g.arms += 1
+    team = g.team_of(seat)
+    if team != TEAM_LONE and team != g.teams[seat]:
+        g.teams[seat] = team
+        g.tell(seat, "team", f"you are now on the {TEAM_NAMES[team]} team", team=team)
+
+
+def infector_revealed(g: GoodCop, seat: int) -> None:
+    """The Infector card is face up: its holder becomes a zombie."""
+    paying = g.arming and g.phase == REVEAL and seat == g.turn
+    if g.leader_card(seat) < 0:
+        become(g, seat, take_arms=g.zmode != "dice" or paying)
+
+
+def paid_for_arm(g: GoodCop, seat: int) -> None:
+    """The Arm action's reveal is done (an Infector revealed for it already took Arms)."""
+    g.arming = False
+
+
+# -- shots ------------------------------------------------------------------------------------
+
+
+def hit(g: GoodCop, seat: int, by: int) -> None:
+    """A player is shot. A zombie aims its Arms at itself. Anyone else reveals every card; a
+    leader is wounded, then eliminated (`simple`: by a zombie, zombies win); anyone else becomes
+    a zombie."""
+    if g.zombie[seat]:
+        if g.aim[seat] != UNARMED:
+            g.aim[seat] = seat
+        g.say("arms-down", f"{{p{seat}}} aims their Arms at themself", seat=seat)
+        return
+    cards = g.cards[seat]
+    for s in range(3):
+        if not g.up >> cards[s] & 1:
+            g.reveal(seat, s)
+    if g.result is not None or g.zombie[seat]:
+        return
+    leader = g.leader_card(seat)
+    if leader < 0:
+        become(g, seat)
+    elif not g.wounded >> leader & 1:
+        g.wounded |= 1 << leader
+        g.say("wounded", f"{{p{seat}}} is wounded", seat=seat)
+        g.draw(seat)
+    elif g.zmode == "simple" and by >= 0 and g.zombie[by]:
+        g.alive[seat] = False
+        g.say("eliminated", f"{{p{seat}}} is eliminated", seat=seat)
+        name = "Agent" if g.kind[leader] == AGENT else "Kingpin"
+        g.finish(TEAM_ZOMBIE, f"a zombie eliminated the {name} ({{p{seat}}})")
+    else:
+        g.eliminate(seat)
+
+
+def shoot_zombie(g: GoodCop, shooter: int, target: int) -> None:
+    """Shooting a zombie: its Arms turn on itself; the shooter keeps the gun (`infect`,
+    `simple`: and must aim elsewhere)."""
+    g.say("shot", f"{{p{shooter}}} shoots {{p{target}}}", shooter=shooter, target=target)
+    hit(g, target, shooter)
+    if g.zmode != "dice" and shooter == g.turn:
+        g.reaim = target
+
+
+def aim_choices(g: GoodCop) -> list[Action]:
+    """Take Aim when the last target may not be kept (a shot zombie, an Arms face)."""
+    me = g.turn
+    t = g.table
+    seats = [p for p in g.living() if p != me]
+    allowed = [p for p in seats if p != g.reaim] or seats
+    return [t.aim[p] for p in allowed]
+
+
+# -- a zombie's turn --------------------------------------------------------------------------
+
+
+def bite_target(g: GoodCop, seat: int) -> int:
+    """Whom this zombie can bite: the living non-zombie its Arms aim at, or -1."""
+    aim = g.aim[seat]
+    if aim < 0 or aim == seat or not g.alive[aim] or g.zombie[aim]:
+        return -1
+    return aim
+
+
+def infectable(g: GoodCop, seat: int) -> list[tuple[int, int]]:
+    """(player, slot) of cards an Infect can put a token on: other living non-zombies."""
+    tokens = g.tokens
+    return [
+        (p, s)
+        for p in g.living()
+        if p != seat and not g.zombie[p]
+        for s, c in enumerate(g.cards[p])
+        if not tokens >> c & 1
+    ]
+
+
+def curable(g: GoodCop) -> list[tuple[int, int]]:
+    """(player, slot) of infection tokens on living non-zombies' cards."""
+    tokens = g.tokens
+    return [
+        (p, s)
+        for p in g.living()
+        if not g.zombie[p]
+        for s, c in enumerate(g.cards[p])
+        if tokens >> c & 1
+    ]
+
+
+def actions(g: GoodCop) -> list[Action]:
+    """A zombie's turn: Bite; `dice` Arm and Equip; `infect` Equip and Infect; `simple` Equip.
+    Equipment can be played as usual; with nothing else to do the zombie waits."""
+    me = g.turn
+    t = g.table
+    out: list[Action] = []
+    if bite_target(g, me) >= 0 and not g.tased:
+        out.append(t.bite)
+    if g.zmode == "dice" and g.aim[me] == UNARMED and g.arms:
+        out.append(t.arm)
+    if g.deck or g.discards:
+        out.append(t.equip)
+    if g.zmode == "infect" and infectable(g, me):
+        out.append(t.infect)
+    for c in g.hand[me]:
+        title = ALL_DECK[c]
+        if equipment.usable(g, title, me, True):
+            out.append(t.play[title])
+    if not out:
+        out.append(t.pass_)
+    return out
+
+
+def act(g: GoodCop, seat: int, kind: str) -> None:
+    """A zombie's action."""
+    if kind == "bite":
+        target = g.aim[seat]
+        g.shot_target = target
+        g.shot_locked = g.shot_changed = False
+        g.biting = True
+        g.say("bite", f"{{p{seat}}} is about to bite {{p{target}}}", shooter=seat, target=target)
+        g._open_window(SHOOTING)
+    elif kind == "arm":
+        take_arms_token(g, seat)
+        g._after_action()
+    elif kind == "equip":
+        if g.zmode == "infect" and curable(g):
+            g.task = (seat, CURE_TASK, 0, ())
+            return
+        g.say("equip", f"{{p{seat}}} draws an equipment card")
+        g.draw(seat)
+        g._after_action()
+    elif kind == "infect":
+        g.task = (seat, INFECT_TASK, 0, ())
+
+
+def add_token(g: GoodCop, seat: int, slot: int = -1) -> bool:
+    """An infection token on this card (slot -1: the leftmost card without one). False if none
+    could be placed (one token per card at most)."""
+    cards = g.cards[seat]
+    if slot < 0:
+        for s, c in enumerate(cards):
+            if not g.tokens >> c & 1:
+                slot = s
+                break
+        else:
+            return False
+    c = cards[slot]
+    if g.tokens >> c & 1:
+        return False
+    g.tokens |= 1 << c
+    g.say(
+        "infection",
+        f"an infection token goes on {{p{seat}}}'s {SLOTS[slot]} card",
+        seat=seat,
+        slot=slot,
+    )
+    return True
+
+
+def token_count(g: GoodCop, seat: int) -> int:
+    tokens = g.tokens
+    return sum(1 for c in g.cards[seat] if tokens >> c & 1)
+
+
+def roll_die(g: GoodCop, faces: tuple[int, ...]) -> int:
+    return faces[g._pick(6)]
+
+
+def resolve_bite(g: GoodCop, biter: int, target: int) -> None:
+    """The Bite happens (after the Shoot window). `simple`: like a shot. `dice`/`infect`: a
+    token on the target, then one zombie die per token, left on the table for Zombie Serum."""
+    g.biting = False
+    if g.aim[biter] in (UNARMED, biter) or not g.alive[target]:
+        g.say("fizzle", f"{{p{biter}}}'s bite does not happen")
+        g._after_action()
+        return
+    g.say("bitten", f"{{p{biter}}} bites {{p{target}}}", shooter=biter, target=target)
+    if g.zmode == "simple" or g.zombie[target]:
+        hit(g, target, biter)
+        g._after_action()
+        return
+    add_token(g, target)
+    faces = tuple(roll_die(g, ZOMBIE_DIE) for _ in range(token_count(g, target)))
+    g.roll = faces
+    g.bitten = target
+    announce_roll(g, target, "zombie", faces)
+    g._open_window(ROLLED)
+
+
+def announce_roll(g: GoodCop, roller: int, die: str, faces: tuple[int, ...]) -> None:
+    g.last_roll = (roller, die, faces)
+    names = [FACE_NAMES[f] for f in faces]
+    g.say(
+        "roll",
+        f"{{p{roller}}} rolls the {die} {'die' if len(faces) == 1 else 'dice'}: "
+        + ", ".join(names),
+        seat=roller,
+        die=die,
+        faces=names,
+    )
+
+
+def apply_roll(g: GoodCop) -> None:
+    """The dice stand: arms, the biter must aim elsewhere; infection, one more token each;
+    zombie, the bitten player becomes one."""
+    faces, target = g.roll, g.bitten
+    g.roll = ()
+    g.bitten = -1
+    if ARMS_FACE in faces:
+        g.reaim = target
+        g.say("arms-face", f"{{p{g.turn}}} must aim their Arms at someone else")
+    for f in faces:
+        if f == INFECTION_FACE:
+            add_token(g, target)
+    if ZOMBIE_FACE in faces and g.alive[target]:
+        become(g, target)
+    g._after_action()
+
+
+def investigated(g: GoodCop, seat: int, target: int, card: int) -> None:
+    """`dice`: investigating the Infector makes its holder a zombie and the investigator draws.
+    `infect`: the investigated card gets an infection token."""
+    if g.zmode == "dice" and card == g.infector:
+        g.say("infector", f"{{p{seat}}} found the Infector", seat=seat)
+        g.draw(seat)
+        become(g, target)
+    elif g.zmode == "infect":
+        add_token(g, target, g.cards[target].index(card))
+
+
+# -- turn hooks -------------------------------------------------------------------------------
+
+
+def begin_turn(g: GoodCop, seat: int) -> None:
+    g.reaim = -1
+    g.arming = g.biting = False
+    if g.alarm == seat:
+        g.alarm_live = True
+
+
+def end_turn(g: GoodCop) -> None:
+    """`dice`: a non-zombie rolls the infection die while the Infector is hidden. `simple`:
+    the Alarm Clock rings at the end of its player's next turn."""
+    me = g.turn
+    if (
+        g.zmode == "dice"
+        and g.alive[me]
+        and not g.zombie[me]
+        and g.infector >= 0
+        and not g.up >> g.infector & 1
+    ):
+        face = roll_die(g, INFECTION_DIE)
+        announce_roll(g, me, "infection", (face,))
+        if face == INFECTION_FACE:
+            add_token(g, me)
+    if g.alarm == me and g.alarm_live:
+        g.alarm = -1
+        g.alarm_live = False
+        ring_alarm(g, me)
+
+
+def ring_alarm(g: GoodCop, target: int) -> None:
+    """Every unarmed living player takes a gun (a zombie Arms) while any are left; everyone
+    armed aims at the target."""
+    g.say("alarm", f"the Alarm Clock rings for {{p{target}}}", target=target)
+    for step in range(1, g.n + 1):
+        p = (target + step) % g.n
+        if not g.alive[p] or g.aim[p] != UNARMED:
+            continue
+        if g.zombie[p]:
+            take_arms_token(g, p)
+        elif g.guns:
+            g.guns -= 1
+            g.aim[p] = p
+            g.say("arm", f"{{p{p}}} takes a gun", seat=p)
+    for p in g.living():
+        if p != target and g.aim[p] != UNARMED:
+            g.aim[p] = target

@@ -1,0 +1,1 @@
+"""Tests of Good Cop Bad Cop."""

@@ -1,0 +1,103 @@
+"""The heuristic bot: legal, reads only its own view and log, and beats random play."""
+
+from hiddenhand.bots.base import make_bot
+from hiddenhand.bots.match import SeatLogs, play, turn_for
+from hiddenhand.engine import get_game
+from hiddenhand.games.goodcop.bots import HeuristicBot
+from tests.games.goodcop.helpers import arrange, do
+
+GAME = get_game("goodcop")
+TABLE = ["AHC", "KCC", "HHC", "CCH", "HCH"]
+
+
+def decide(g, seat, bot=None):
+    bot = bot or HeuristicBot(seat, 0)
+    return bot.decide(turn_for(g, seat, bot, []))
+
+
+def test_the_bot_asks_for_the_view_and_never_for_a_sample():
+    assert HeuristicBot.uses_view and not HeuristicBot.uses_sample
+    assert "heuristic" in GAME.bots
+
+
+def test_heuristic_games_finish_for_every_table_size():
+    for players in range(4, 9):
+        for seed in range(6):
+            bots = [make_bot(GAME, "heuristic", s, seed) for s in range(players)]
+            result = play(GAME.start(players, seed=seed), bots)
+            assert result.outcome.winners
+
+
+def test_shoots_the_opposing_leader_it_knows():
+    g = arrange(TABLE)
+    g.known[0] |= 1 << g.cards[1][0]  # Ana (Agent) knows Bea holds the Kingpin
+    g.aim[0] = 1
+    g.guns -= 1
+    g._pending = None
+    assert decide(g, 0).kind == "shoot"
+
+
+def test_does_not_shoot_its_own_leader():
+    g = arrange(TABLE, turn=2)
+    g.known[2] |= 1 << g.cards[0][0]  # Cal (honest) knows Ana is the Agent
+    g.aim[2] = 0
+    g.guns -= 1
+    g._pending = None
+    assert decide(g, 2).kind != "shoot"
+
+
+def test_arms_and_aims_at_the_leader_it_has_found():
+    g = arrange(TABLE)
+    do(g, 0, "investigate", 1, 0)
+    g._begin_turn(0)
+    g._pending = None
+    bot = HeuristicBot(0, 0)
+    assert decide(g, 0, bot).kind == "arm"
+    do(g, 0, "arm")
+    reveal = decide(g, 0, bot)
+    assert reveal.kind == "reveal" and reveal.args != (0,)  # keeps the Agent hidden
+    do(g, 0, "reveal", int(reveal.args[0]))
+    assert decide(g, 0, bot) == g.space.get("aim", 1)
+
+
+def test_investigates_cards_it_has_not_seen():
+    g = arrange(TABLE)
+    action = decide(g, 0)
+    assert action.kind == "investigate"
+
+
+def test_saves_its_leader_with_a_riot_shield():
+    g = arrange(TABLE, hands=[[], ["Riot Shield"]], turn=0)
+    g.aim[0] = 1
+    g.guns -= 1
+    g._pending = None
+    do(g, 0, "shoot", 1)
+    assert decide(g, 1) == g.space.get("play", "Riot Shield")
+
+
+def test_heuristic_seats_win_more_than_random_seats():
+    wins = {"heuristic": 0, "random": 0}
+    seats = {"heuristic": 0, "random": 0}
+    for seed in range(60):
+        for parity in (0, 1):
+            names = ["heuristic" if s % 2 == parity else "random" for s in range(6)]
+            bots = [make_bot(GAME, names[s], s, seed) for s in range(6)]
+            result = play(GAME.start(6, seed=seed), bots)
+            for s, name in enumerate(names):
+                seats[name] += 1
+                wins[name] += s in result.outcome.winners
+    assert wins["heuristic"] / seats["heuristic"] > wins["random"] / seats["random"] + 0.1
+
+
+def test_the_bot_reads_its_log_without_seeing_other_seats_events():
+    g = GAME.start(5, seed=3)
+    logs = SeatLogs(5)
+    bots = [HeuristicBot(s, 1) for s in range(5)]
+    for _ in range(150):
+        pending = g.pending()
+        if not pending:
+            break
+        seat = min(pending)
+        turn = turn_for(g, seat, bots[seat], logs.of(seat))
+        assert all(e.visible_to(seat) for e in turn.log)
+        logs.add(g.act(seat, bots[seat].decide(turn)))

@@ -1,0 +1,94 @@
+"""Setup (seed 004): integrity cards by player count, the first pile, equipment, guns, teams."""
+
+from collections import Counter
+
+import pytest
+
+from hiddenhand.engine import OptionError, get_game
+from hiddenhand.games.goodcop.cards import (
+    AGENT,
+    CROOKED,
+    HONEST,
+    KINGPIN,
+    TEAM_CROOKED,
+    TEAM_HONEST,
+)
+from hiddenhand.games.goodcop.phases import START
+from tests.games.goodcop.helpers import arrange
+
+GAME = get_game("goodcop")
+IN_PLAY = {4: 12, 5: 16, 6: 18, 7: 22, 8: 24}
+
+
+@pytest.mark.parametrize("players", range(4, 9))
+def test_integrity_cards_in_play_follow_the_corner_numbers(players):
+    g = GAME.start(players, seed=players)
+    counts = Counter(g.kind)
+    assert len(g.kind) == IN_PLAY[players]
+    assert counts[HONEST] == counts[CROOKED] == (IN_PLAY[players] - 2) // 2
+    assert counts[AGENT] == counts[KINGPIN] == 1
+    burned = [c for c, owner in enumerate(g.owner) if owner < 0]
+    assert len(burned) == IN_PLAY[players] - 3 * players
+
+
+@pytest.mark.parametrize("players", range(4, 9))
+def test_deal_three_cards_each_leaders_apart_and_never_burned(players):
+    for seed in range(40):
+        g = GAME.start(players, seed=seed)
+        assert all(len(mine) == 3 for mine in g.cards)
+        owners = {g.owner[c] for c, k in enumerate(g.kind) if k in (AGENT, KINGPIN)}
+        assert len(owners) == 2 and -1 not in owners
+        assert g.up == 0 and g.wounded == 0
+
+
+def test_every_player_knows_exactly_their_own_cards_at_the_start():
+    g = GAME.start(6, seed=3)
+    for seat in range(6):
+        view = g.view(seat)
+        for p, info in enumerate(view["players"]):
+            shown = [c["card"] for c in info["cards"]]
+            assert (None not in shown) if p == seat else shown == [None, None, None]
+
+
+def test_one_equipment_card_each_and_guns_in_the_centre():
+    g = GAME.start(6, seed=1)
+    assert [len(h) for h in g.hand] == [1] * 6
+    assert len(g.deck) == 19 - 6
+    assert g.guns == 6
+    assert GAME.start(6, {"guns": "players-minus-2"}, seed=1).guns == 4
+
+
+def test_first_player_is_random_and_the_game_opens_with_a_window_for_everyone():
+    firsts = {GAME.start(5, seed=s).turn for s in range(60)}
+    assert firsts == set(range(5))
+    g = GAME.start(5, seed=2)
+    assert g.phase == START and set(g.pending()) == set(range(5))
+
+
+def test_seat_counts_and_options_are_checked():
+    with pytest.raises(OptionError):
+        GAME.start(3)
+    with pytest.raises(OptionError):
+        GAME.start(9)
+    with pytest.raises(OptionError):
+        GAME.start(6, {"guns": "lots"})
+    with pytest.raises(OptionError):
+        GAME.start(6, {"discard": "burn"})
+
+
+@pytest.mark.parametrize(
+    ("cards", "team"),
+    [
+        ("HHC", TEAM_HONEST),
+        ("CCH", TEAM_CROOKED),
+        ("HHH", TEAM_HONEST),
+        ("ACC", TEAM_HONEST),  # the Agent is honest whatever else they hold
+        ("KHH", TEAM_CROOKED),  # the Kingpin is crooked whatever else they hold
+    ],
+)
+def test_team_is_the_leader_card_or_the_majority(cards, team):
+    hands = {"ACC": ["KHH", "HHC", "CHC", "HCH"], "KHH": ["AHC", "HHC", "CHC", "CCH"]}
+    others = hands.get(cards, ["AHC", "KCC", "HHC", "CCH"])
+    g = arrange([cards, *others])
+    assert g.team_of(0) == team
+    assert g.view(0)["team"] == ("honest" if team == TEAM_HONEST else "crooked")
