@@ -1,0 +1,50 @@
+"""NOIR: Killer vs. Inspector (Level 99 Games), the two-player game of hidden identities."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hiddenhand.engine import Game, register
+from hiddenhand.games.noir.bots import HeuristicBot
+from hiddenhand.games.noir.moves import noir_space
+from hiddenhand.games.noir.render import render_view
+from hiddenhand.games.noir.rules import NoirOptions, NoirState, check_options
+
+SUMMARY = """\
+Twenty-five suspects stand in a 5x5 grid. One player is the Killer, one the Inspector, and
+each is secretly one of the suspects.
+The Killer moves first: each turn he kills a suspect next to his own (the eight cells around),
+shifts a row or column one step (the end wraps around), or disguises with a card from the deck
+(his old identity is found dead).
+The Inspector arrests a suspect next to himself (or himself), shifts, or exonerates: he draws an
+evidence card and clears a suspect who cannot be the Killer.
+A shift may not undo the previous shift. Rows and columns that are all dead leave the board.
+The Inspector wins by arresting the Killer. The Killer wins by killing the Inspector or by making
+16 kills (the usual target). In the standard modes cleared suspects are marked innocent,
+and each player must answer whether he stands next to them.
+"""
+
+
+def _new_state(players: Sequence[str], options: NoirOptions, seed: int) -> NoirState:
+    return NoirState(players, options, seed)
+
+
+NOIR = register(
+    Game(
+        id="noir",
+        title="NOIR: Killer vs. Inspector",
+        min_players=2,
+        max_players=2,
+        options_type=NoirOptions,
+        new_state=_new_state,
+        action_space=noir_space,
+        summary=SUMMARY,
+        default_players=2,
+        check=check_options,
+        bots={"heuristic": HeuristicBot},
+        render_view=render_view,
+    )
+)
+NoirState.game = NOIR
+
+__all__ = ["NOIR", "NoirOptions", "NoirState"]

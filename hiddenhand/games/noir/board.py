@@ -1,0 +1,148 @@
+"""The grid of suspects: shifts with wrap-around, adjacency, and the collapse of dead lines.
+
+The grid is always a rectangle of `rows` x `cols` cells stored row by row in `cells`; `where`
+maps each suspect to its cell (or -1 once its line has been removed). Adjacency is the eight
+cells around a cell on the current, compacted grid; it never wraps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Literal
+
+from hiddenhand.games.noir.suspects import COUNT
+
+Axis = Literal["row", "column"]
+FORWARD = {"row": "right", "column": "down"}
+BACKWARD = {"row": "left", "column": "up"}
+
+
+@cache
+def neighbour_cells(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell of a rows x cols grid, the cells of its (up to) eight neighbours."""
+    table = []
+    for r in range(rows):
+        for c in range(cols):
+            table.append(
+                tuple(
+                    rr * cols + cc
+                    for rr in (r - 1, r, r + 1)
+                    for cc in (c - 1, c, c + 1)
+                    if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
+                )
+            )
+    return tuple(table)
+
+
+class Board:
+    """Where every suspect is. Knows nothing of who is alive: the rules pass that in."""
+
+    __slots__ = ("cells", "cols", "removed", "rows", "where")
+
+    rows: int
+    cols: int
+    cells: list[int]
+    where: list[int]
+    removed: tuple[int, ...]
+
+    def __init__(self, rows: int, cols: int, cells: Sequence[int]) -> None:
+        if len(cells) != rows * cols:
+            raise ValueError(f"a {rows}x{cols} grid holds {rows * cols} suspects, not {len(cells)}")
+        self.rows, self.cols = rows, cols
+        self.cells = list(cells)
+        self.where = [-1] * COUNT
+        for i, s in enumerate(self.cells):
+            self.where[s] = i
+        self.removed = tuple(s for s in range(COUNT) if self.where[s] < 0)
+
+    def copy(self) -> Board:
+        other = object.__new__(Board)
+        other.rows, other.cols = self.rows, self.cols
+        other.cells = list(self.cells)
+        other.where = list(self.where)
+        other.removed = self.removed
+        return other
+
+    def grid(self) -> list[list[int]]:
+        """The suspects row by row."""
+        c = self.cols
+        return [self.cells[r * c : (r + 1) * c] for r in range(self.rows)]
+
+    def on_board(self, suspect: int) -> bool:
+        return self.where[suspect] >= 0
+
+    def position(self, suspect: int) -> tuple[int, int]:
+        i = self.where[suspect]
+        return divmod(i, self.cols)
+
+    def neighbours(self, suspect: int) -> list[int]:
+        """The suspects in the (up to) eight cells around this one; none once it is removed."""
+        i = self.where[suspect]
+        if i < 0:
+            return []
+        cells = self.cells
+        return [cells[j] for j in neighbour_cells(self.rows, self.cols)[i]]
+
+    def near_mask(self, suspect: int) -> int:
+        """The neighbours of a suspect as a bit set."""
+        i = self.where[suspect]
+        if i < 0:
+            return 0
+        cells = self.cells
+        mask = 0
+        for j in neighbour_cells(self.rows, self.cols)[i]:
+            mask |= 1 << cells[j]
+        return mask
+
+    def adjacent(self, a: int, b: int) -> bool:
+        ia, ib = self.where[a], self.where[b]
+        if ia < 0 or ib < 0 or ia == ib:
+            return False
+        ra, ca = divmod(ia, self.cols)
+        rb, cb = divmod(ib, self.cols)
+        return abs(ra - rb) <= 1 and abs(ca - cb) <= 1
+
+    def line_length(self, axis: Axis) -> int:
+        return self.cols if axis == "row" else self.rows
+
+    def shift(self, axis: Axis, index: int, direction: str) -> None:
+        """Move one row or column a step; the suspect pushed off wraps to the other end."""
+        cells, where, cols = self.cells, self.where, self.cols
+        if axis == "row":
+            idx = list(range(index * cols, (index + 1) * cols))
+        else:
+            idx = list(range(index, self.rows * cols, cols))
+        line = [cells[i] for i in idx]
+        line = line[-1:] + line[:-1] if direction == FORWARD[axis] else line[1:] + line[:1]
+        for i, s in zip(idx, line, strict=True):
+            cells[i] = s
+            where[s] = i
+
+    def dead_lines(
+        self, alive: int, rows: Sequence[int] = (), columns: Sequence[int] = ()
+    ) -> tuple[list[int], list[int]]:
+        """Which of the given rows and columns hold no living suspect."""
+        cells, cols = self.cells, self.cols
+        dead_rows = [
+            r for r in rows if not any(alive >> cells[r * cols + c] & 1 for c in range(cols))
+        ]
+        dead_cols = [
+            c
+            for c in columns
+            if not any(alive >> cells[r * cols + c] & 1 for r in range(self.rows))
+        ]
+        return dead_rows, dead_cols
+
+    def remove(self, rows: Sequence[int], columns: Sequence[int]) -> None:
+        """Take whole rows and columns off the board; the rest closes up."""
+        keep_r = [r for r in range(self.rows) if r not in rows]
+        keep_c = [c for c in range(self.cols) if c not in columns]
+        cells = [self.cells[r * self.cols + c] for r in keep_r for c in keep_c]
+        for s in self.cells:
+            self.where[s] = -1
+        self.rows, self.cols = len(keep_r), len(keep_c)
+        self.cells = cells
+        for i, s in enumerate(cells):
+            self.where[s] = i
+        self.removed = tuple(s for s in range(COUNT) if self.where[s] < 0)

@@ -1,0 +1,589 @@
+"""The rules of NOIR: Killer vs. Inspector, as a State.
+
+Two seats: the Killer (who always moves first) and the Inspector. The board is public; the
+Killer's identity, the Inspector's identity and hand and the order of the evidence deck are not.
+Views live in `views.py`; the candidate logic behind `determinize` lives in `knowledge.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Self
+
+from hiddenhand.engine import (
+    Action,
+    Event,
+    OptionError,
+    Options,
+    Outcome,
+    Pending,
+    State,
+    option,
+    private,
+)
+from hiddenhand.games.noir import moves
+from hiddenhand.games.noir.board import Axis, Board
+from hiddenhand.games.noir.knowledge import (
+    ARREST,
+    CITIZENS_ARREST,
+    DISGUISE,
+    INSPECTOR_CANVAS,
+    KILL,
+    KILLER_CANVAS,
+    Fact,
+    inspector_candidates,
+    killer_candidates,
+)
+from hiddenhand.games.noir.suspects import COUNT, EVERYONE, NAMES, SIDE, bit, members, suspect_id
+
+FIRST_KILL = "first-kill"
+CHOOSE_IDENTITY = "choose-identity"
+PLAY = "play"
+EXONERATING = "exonerating"
+CITIZENS_ARRESTING = "citizens-arresting"
+
+HAND = 4  # cards the Inspector draws at setup: his identity and three evidence cards
+
+
+@dataclass(frozen=True)
+class NoirOptions(Options):
+    mode: Literal["classic", "standard", "citizens-arrest"] = option(
+        "classic",
+        "classic; standard: innocent markers and canvassing; citizens-arrest: standard plus "
+        "citizen's arrests",
+    )
+    disguise: Literal["deceased", "innocent"] = option(
+        "deceased",
+        "what a successful Disguise does to the old identity: deceased (its suspect is turned to "
+        "the deceased side, a faked death) or innocent (it stays alive, marked innocent)",
+    )
+    kills: int = option(16, "kills the Killer needs to win")
+    turn_limit: int = option(200, "turns (one action of one player) before the game is a draw")
+    roles: Literal["random", "killer-seat-0", "killer-seat-1"] = option(
+        "random", "who is the Killer: random, or fixed with killer-seat-0 / killer-seat-1"
+    )
+
+
+def check_options(players: int, options: NoirOptions) -> None:
+    if not 1 <= options.kills <= COUNT - 2:
+        raise OptionError(f"kills must be from 1 to {COUNT - 2} (two identities always live)")
+    if options.turn_limit < 2:
+        raise OptionError("turn_limit must be at least 2 (each role needs a first turn)")
+
+
+class NoirState(State):
+    """A game of NOIR in progress."""
+
+    board: Board
+    alive: int
+    innocent: int
+    killer_seat: int
+    killer: int
+    inspector: int
+    hand: list[int]
+    deck: list[int]
+    discards: list[int]
+    kills: int
+    turn: int
+    phase: str
+    killer_to_move: bool
+    last_shift: tuple[Axis, int, str] | None
+    source: int
+    citizens_arrests: int
+    facts: list[Fact]
+    fact_views: list[dict[str, Any]]
+    result: Outcome | None
+
+    def __init__(self, players: Sequence[str], options: NoirOptions, seed: int) -> None:
+        super().__init__(players, options, seed, moves.SPACE)
+        rng = self.rng
+        if options.roles == "random":
+            self.killer_seat = rng.randrange(2)
+        else:
+            self.killer_seat = 0 if options.roles == "killer-seat-0" else 1
+        layout = list(range(COUNT))
+        rng.shuffle(layout)
+        self.board = Board(SIDE, SIDE, layout)
+        deck = list(range(COUNT))
+        rng.shuffle(deck)
+        self.killer = deck.pop()
+        self.hand = sorted(deck.pop() for _ in range(HAND))
+        self.deck = deck
+        self.inspector = -1
+        self.alive = EVERYONE
+        self.innocent = 0
+        self.discards = []
+        self.kills = 0
+        self.turn = 0
+        self.phase = FIRST_KILL
+        self.killer_to_move = True
+        self.last_shift = None
+        self.source = -1
+        self.citizens_arrests = 0
+        self.facts = []
+        self.fact_views = []
+        self.result = None
+
+    # -- who is who ---------------------------------------------------------------------
+
+    @property
+    def opts(self) -> NoirOptions:
+        return self.options  # type: ignore[return-value]
+
+    @property
+    def inspector_seat(self) -> int:
+        return 1 - self.killer_seat
+
+    @property
+    def canvassing(self) -> bool:
+        """Standard and citizen's-arrest games mark innocents and canvas; classic does not."""
+        return self.opts.mode != "classic"
+
+    def role_of(self, seat: int | None) -> str | None:
+        if seat is None:
+            return None
+        return "killer" if seat == self.killer_seat else "inspector"
+
+    def _roles(self) -> Sequence[str] | None:
+        """Each seat's role ("killer", "inspector"), for statistics; roles are public."""
+        return ["killer" if seat == self.killer_seat else "inspector" for seat in range(2)]
+
+    def is_alive(self, suspect: int) -> bool:
+        return bool(self.alive >> suspect & 1)
+
+    # -- legal actions ------------------------------------------------------------------
+
+    def _legal(self) -> Pending:
+        if self.result is not None:
+            return {}
+        phase = self.phase
+        if phase == PLAY:
+            if self.killer_to_move:
+                return {self.killer_seat: self._killer_choices()}
+            return {self.inspector_seat: self._inspector_choices()}
+        if phase == FIRST_KILL:
+            return {self.killer_seat: self._kills()}
+        if phase == CHOOSE_IDENTITY:
+            alive = self.alive
+            return {
+                self.inspector_seat: tuple(
+                    moves.IDENTITY_OF[s] for s in self.hand if alive >> s & 1
+                )
+            }
+        if phase == EXONERATING:
+            return {self.inspector_seat: tuple(moves.DISCARD_OF[s] for s in self.hand)}
+        return {
+            self.inspector_seat: tuple(
+                moves.CITIZEN_ARREST_OF[s]
+                for s in self.board.neighbours(self.source)
+                if self.alive >> s & 1
+            )
+        }
+
+    def _shifts(self) -> tuple[Action, ...]:
+        b, last = self.board, self.last_shift
+        if last is None:
+            return moves.shifts(b.rows, b.cols, None, None)
+        return moves.shifts(b.rows, b.cols, (last[0], last[1]), last[2])
+
+    def _kills(self) -> tuple[Action, ...]:
+        alive = self.alive
+        return tuple(moves.KILL_OF[s] for s in self.board.neighbours(self.killer) if alive >> s & 1)
+
+    def _killer_choices(self) -> tuple[Action, ...]:
+        out = self._shifts() + self._kills()
+        if self.deck:
+            out += (moves.DISGUISE_ACTION,)
+        return out
+
+    def _inspector_choices(self) -> tuple[Action, ...]:
+        alive, board = self.alive, self.board
+        me = self.inspector
+        reach = [s for s in board.neighbours(me) if alive >> s & 1]
+        reach.append(me)
+        out = self._shifts() + tuple(moves.ARREST_OF[s] for s in reach)
+        if self.deck:
+            out += (moves.EXONERATE_ACTION,)
+            if self.opts.mode == "citizens-arrest":
+                out += tuple(
+                    moves.CITIZEN_OF[s]
+                    for s in self.hand
+                    if any(alive >> t & 1 for t in board.neighbours(s))
+                )
+        return out
+
+    # -- applying actions ---------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        events: list[Event]
+        if kind == moves.SHIFT:
+            events = self._shift(seat, action)
+        elif kind == moves.KILL:
+            events = self._kill(seat, int(action.args[0]))
+        elif kind == moves.ARREST:
+            events = self._arrest(seat, int(action.args[0]), citizens=False)
+        elif kind == moves.DISGUISE:
+            events = self._disguise(seat)
+        elif kind == moves.EXONERATE:
+            return self._draw_evidence(seat)
+        elif kind == moves.DISCARD:
+            events = self._exonerate(seat, int(action.args[0]))
+        elif kind == moves.CITIZEN:
+            return self._start_citizens_arrest(seat, int(action.args[0]))
+        elif kind == moves.CITIZEN_ARREST:
+            events = self._arrest(seat, int(action.args[0]), citizens=True)
+        else:  # IDENTITY
+            events = self._choose_identity(seat, int(action.args[0]))
+        return self._end_turn(events, kind == moves.SHIFT)
+
+    def _learn(self, fact: Fact) -> None:
+        """Add a public fact; its JSON form is made once here (views share it, read-only)."""
+        self.facts.append(fact)
+        self.fact_views.append(fact.to_json())
+
+    def _end_turn(self, events: list[Event], shifted: bool) -> list[Event]:
+        self.turn += 1
+        if not shifted:
+            self.last_shift = None
+        if self.phase == FIRST_KILL:
+            self.phase = CHOOSE_IDENTITY
+        else:
+            self.phase = PLAY
+        self.killer_to_move = not self.killer_to_move
+        self.source = -1
+        if self.result is None and self.turn >= self.opts.turn_limit:
+            self.result = Outcome(
+                frozenset(), "draw", f"no arrest and no win after {self.turn} turns"
+            )
+            events.append(Event("draw", f"the turn limit of {self.turn} turns is reached: a draw"))
+        return events
+
+    def _shift(self, seat: int, action: Action) -> list[Event]:
+        axis: Axis = action.args[0]  # type: ignore[assignment]
+        index, direction = int(action.args[1]), str(action.args[2])
+        board = self.board
+        board.shift(axis, index, direction)
+        if axis == "row":
+            dead_rows, dead_cols = board.dead_lines(self.alive, (), range(board.cols))
+        else:
+            dead_rows, dead_cols = board.dead_lines(self.alive, range(board.rows), ())
+        events = [
+            Event(
+                "shift",
+                f"{{p{seat}}} shifts {axis} {index + 1} {direction}",
+                data={"line": axis, "index": index, "direction": direction},
+            )
+        ]
+        if dead_rows or dead_cols:
+            events.append(self._collapse(dead_rows, dead_cols))
+            self.last_shift = None
+        else:
+            self.last_shift = (axis, index, direction)
+        return events
+
+    def _collapse(self, rows: Sequence[int], columns: Sequence[int]) -> Event:
+        self.board.remove(rows, columns)
+        parts = [f"row {r + 1}" for r in rows] + [f"column {c + 1}" for c in columns]
+        return Event(
+            "collapse",
+            f"every suspect in {' and '.join(parts)} is deceased: the board shrinks",
+            data={"rows": list(rows), "columns": list(columns)},
+        )
+
+    def _kill(self, seat: int, victim: int) -> list[Event]:
+        board = self.board
+        near = board.near_mask(victim)
+        self.alive &= ~bit(victim)
+        self.kills += 1
+        self._learn(Fact(KILL, victim, near))
+        name = NAMES[victim]
+        events = [
+            Event(
+                "kill", f"{{p{seat}}} kills {name}", data={"suspect": victim, "kills": self.kills}
+            )
+        ]
+        if victim == self.inspector:
+            self.result = Outcome(
+                frozenset((self.killer_seat,)),
+                "killer",
+                f"the Killer killed the Inspector, who was {name}",
+            )
+            events.append(Event("inspector-killed", f"{name} was the Inspector: the Killer wins"))
+            return events
+        if self.canvassing and self.innocent >> victim & 1 and self.inspector >= 0:
+            events.append(self._canvas("inspector", victim, near, f"{name} was marked innocent"))
+        row, col = board.position(victim)
+        dead_rows, dead_cols = board.dead_lines(self.alive, (row,), (col,))
+        if dead_rows or dead_cols:
+            events.append(self._collapse(dead_rows, dead_cols))
+        if self.kills >= self.opts.kills:
+            self.result = Outcome(
+                frozenset((self.killer_seat,)), "killer", f"the Killer made {self.kills} kills"
+            )
+            events.append(Event("kill-target", f"{self.kills} kills: the Killer wins"))
+        return events
+
+    def _choose_identity(self, seat: int, suspect: int) -> list[Event]:
+        self.inspector = suspect
+        self.hand.remove(suspect)
+        return [
+            Event("identity", f"{{p{seat}}} takes a secret identity"),
+            Event(
+                "your-identity",
+                f"you are {NAMES[suspect]}",
+                private(seat),
+                {"suspect": suspect},
+            ),
+        ]
+
+    def _disguise(self, seat: int) -> list[Event]:
+        drawn = self.deck.pop()
+        name = NAMES[drawn]
+        if not self.alive >> drawn & 1:
+            self.discards.append(drawn)
+            return [
+                Event(
+                    "disguise-failed",
+                    f"{{p{seat}}} tries to disguise and draws {name}, who is deceased: "
+                    "the identity stays",
+                    data={"suspect": drawn},
+                )
+            ]
+        old = self.killer
+        self.killer = drawn
+        self.discards.append(old)
+        self._learn(Fact(DISGUISE, old))
+        faked = self.opts.disguise == "deceased"
+        if faked:
+            self.alive &= ~bit(old)
+        else:
+            self.innocent |= bit(old)
+        events = [
+            Event(
+                "disguise",
+                f"{{p{seat}}} disguises: {NAMES[old]} was the Killer's identity and is now "
+                f"{'deceased' if faked else 'innocent'}; the new one is secret",
+                data={"suspect": old, "deceased": faked},
+            ),
+            Event("your-identity", f"you are now {name}", private(seat), {"suspect": drawn}),
+        ]
+        if faked:
+            row, col = self.board.position(old)
+            dead_rows, dead_cols = self.board.dead_lines(self.alive, (row,), (col,))
+            if dead_rows or dead_cols:
+                events.append(self._collapse(dead_rows, dead_cols))
+        return events
+
+    def _arrest(self, seat: int, suspect: int, citizens: bool) -> list[Event]:
+        name = NAMES[suspect]
+        what = "makes a citizen's arrest of" if citizens else "arrests"
+        if suspect == self.killer:
+            self.result = Outcome(
+                frozenset((self.inspector_seat,)),
+                "inspector",
+                f"the Inspector arrested the Killer, who was {name}",
+            )
+            return [Event("arrest", f"{{p{seat}}} {what} {name}: the Killer! The Inspector wins")]
+        if citizens:
+            self._learn(Fact(CITIZENS_ARREST, suspect, self.board.near_mask(self.source)))
+        else:
+            self._learn(Fact(ARREST, suspect, self.board.near_mask(suspect) | bit(suspect)))
+        return [
+            Event(
+                "arrest",
+                f"{{p{seat}}} {what} {name}, who is not the Killer",
+                data={"suspect": suspect, "citizens": citizens},
+            )
+        ]
+
+    def _draw_evidence(self, seat: int) -> list[Event]:
+        drawn = self.deck.pop()
+        self.hand.append(drawn)
+        self.hand.sort()
+        self.phase = EXONERATING
+        return [
+            Event("exonerate", f"{{p{seat}}} exonerates: he draws an evidence card"),
+            Event("drawn", f"you draw {NAMES[drawn]}", private(seat), {"suspect": drawn}),
+        ]
+
+    def _clear(self, suspect: int) -> None:
+        """Discard an evidence card face up; a living suspect gets the innocent marker."""
+        self.hand.remove(suspect)
+        self.discards.append(suspect)
+        if self.alive >> suspect & 1:
+            self.innocent |= bit(suspect)
+
+    def _exonerate(self, seat: int, suspect: int) -> list[Event]:
+        self._clear(suspect)
+        name = NAMES[suspect]
+        events = [Event("exonerated", f"{{p{seat}}} exonerates {name}", data={"suspect": suspect})]
+        if not self.canvassing:
+            return events
+        if not self.board.on_board(suspect):
+            events.append(Event("canvas", f"{name} is off the board: there is no one to canvas"))
+            return events
+        near = self.board.near_mask(suspect)
+        events.append(self._canvas("killer", suspect, near, f"canvassing around {name}"))
+        return events
+
+    def _canvas(self, role: str, suspect: int, near: int, lead: str) -> Event:
+        """`role` must say whether he stands among `near`; the engine answers truthfully."""
+        if role == "killer":
+            identity, seat, kind = self.killer, self.killer_seat, KILLER_CANVAS
+        else:
+            identity, seat, kind = self.inspector, self.inspector_seat, INSPECTOR_CANVAS
+        adjacent = bool(near >> identity & 1)
+        self._learn(Fact(kind, suspect, near, adjacent))
+        return Event(
+            "canvas",
+            f"{lead}: {{p{seat}}} says he is {'' if adjacent else 'not '}next to {NAMES[suspect]}",
+            data={"suspect": suspect, "role": role, "adjacent": adjacent},
+        )
+
+    def _start_citizens_arrest(self, seat: int, suspect: int) -> list[Event]:
+        self._clear(suspect)
+        self.source = suspect
+        self.citizens_arrests += 1
+        self.phase = CITIZENS_ARRESTING
+        return [
+            Event(
+                "exonerated",
+                f"{{p{seat}}} exonerates {NAMES[suspect]} and makes a citizen's arrest instead "
+                "of canvassing; his hand shrinks by one",
+                data={"suspect": suspect, "citizens": True},
+            )
+        ]
+
+    # -- outcome, copies, determinization ---------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        self._copy_base(other)
+        other.board = self.board.copy()
+        other.alive, other.innocent = self.alive, self.innocent
+        other.killer_seat, other.killer, other.inspector = (
+            self.killer_seat,
+            self.killer,
+            self.inspector,
+        )
+        other.hand, other.deck, other.discards = (
+            list(self.hand),
+            list(self.deck),
+            list(self.discards),
+        )
+        other.kills, other.turn, other.phase = self.kills, self.turn, self.phase
+        other.killer_to_move, other.last_shift = self.killer_to_move, self.last_shift
+        other.source, other.citizens_arrests = self.source, self.citizens_arrests
+        other.facts = list(self.facts)
+        other.fact_views = list(self.fact_views)
+        other.result = self.result
+        return other
+
+    def killer_candidates(self) -> int:
+        """Who the Killer may be, as far as the Inspector knows (a bit set)."""
+        mine = [*self.hand, self.inspector] if self.inspector >= 0 else self.hand
+        return killer_candidates(self.facts, self.alive, mine, self.discards)
+
+    def inspector_candidates(self) -> int:
+        """Who the Inspector may be, as far as the Killer knows (a bit set)."""
+        if self.inspector < 0:
+            return 0
+        return inspector_candidates(self.facts, self.alive, self.killer, self.discards)
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Resample what `seat` cannot see: the other identity (among its candidates), the
+        Inspector's hand (for the Killer) and the order of the deck."""
+        other = self.clone()
+        if self.result is None:
+            if seat == self.killer_seat:
+                other._resample_inspector(rng)
+            else:
+                other._resample_killer(rng)
+        other.rng = random.Random(rng.randrange(2**63))
+        other._pending = None
+        return other
+
+    def _resample_killer(self, rng: random.Random) -> None:
+        pool = [self.killer, *self.deck]
+        self.killer = rng.choice(list(members(self.killer_candidates())))
+        pool.remove(self.killer)
+        rng.shuffle(pool)
+        self.deck = pool
+
+    def _resample_inspector(self, rng: random.Random) -> None:
+        pool = [*self.hand, *self.deck]
+        if self.inspector >= 0:
+            pool.append(self.inspector)
+            self.inspector = rng.choice(list(members(self.inspector_candidates())))
+            pool.remove(self.inspector)
+        rng.shuffle(pool)
+        size = len(self.hand)
+        self.hand = sorted(pool[:size])
+        self.deck = pool[size:]
+
+    # -- views ----------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from hiddenhand.games.noir.views import view_of
+
+        return view_of(self, seat)
+
+    # -- exact boards for tests and puzzles ------------------------------------------------
+
+    @classmethod
+    def arrange(
+        cls,
+        grid: Sequence[Sequence[str]],
+        killer: str,
+        inspector: str | None,
+        hand: Sequence[str],
+        deck: Sequence[str] = (),
+        *,
+        options: NoirOptions | None = None,
+        deceased: Sequence[str] = (),
+        innocent: Sequence[str] = (),
+        discards: Sequence[str] = (),
+        killer_seat: int = 0,
+        killer_to_move: bool = True,
+        kills: int | None = None,
+        turn: int = 2,
+        players: Sequence[str] = ("Ana", "Bea"),
+        seed: int = 0,
+    ) -> NoirState:
+        """A game set up exactly: names row by row, cards by name, the deck listed top first.
+
+        With `inspector=None` the game is at the Inspector's first turn (he holds `hand`);
+        otherwise both first turns are behind and it is the Killer's or the Inspector's turn.
+        """
+        from hiddenhand.games.noir import NOIR
+
+        state = NOIR.start(list(players), options or NoirOptions(), seed)
+        assert isinstance(state, cls)
+        rows, cols = len(grid), len(grid[0])
+        state.board = Board(rows, cols, [suspect_id(n) for row in grid for n in row])
+        state.killer_seat = killer_seat
+        state.killer = suspect_id(killer)
+        state.inspector = -1 if inspector is None else suspect_id(inspector)
+        state.hand = sorted(suspect_id(n) for n in hand)
+        state.deck = [suspect_id(n) for n in reversed(deck)]
+        state.discards = [suspect_id(n) for n in discards]
+        state.alive = EVERYONE
+        for name in deceased:
+            state.alive &= ~bit(suspect_id(name))
+        state.innocent = 0
+        for name in innocent:
+            state.innocent |= bit(suspect_id(name))
+        state.kills = len(deceased) if kills is None else kills
+        state.phase = CHOOSE_IDENTITY if inspector is None else PLAY
+        state.killer_to_move = inspector is not None and killer_to_move
+        state.turn = 1 if inspector is None else turn
+        state.facts = []
+        state.fact_views = []
+        state._pending = None
+        return state

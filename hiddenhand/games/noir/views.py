@@ -1,0 +1,96 @@
+"""What each seat of NOIR may see, built by allow-list.
+
+Every view has these fields (suspects are ids 0-24 into `suspects`; rows and columns from 0):
+
+- `mode`, `disguise`, `kills_to_win`, `turn_limit`: the options that shape play.
+- `turn`: turns completed (one action of one player each; an exonerate is one turn).
+- `to_move`: the seats that must decide now (empty when the game is over).
+- `phase`: `first-kill`, `choose-identity`, `play`, `exonerating` (the Inspector has drawn and
+  must clear a card), `citizens-arresting` (he must pick whom to arrest) or `over`.
+- `roles`: `{"killer": seat, "inspector": seat}` (roles are open); `you`: this seat's role, or
+  None for a spectator.
+- `suspects`: the 25 names. `grid`: the board, rows of suspect ids (it shrinks as lines fall).
+- `deceased`, `innocent`, `removed`: suspect ids that are dead, carry an innocent marker, or were
+  taken off the board with their line.
+- `kills`, `deck` (cards left), `hand_size` (the Inspector's evidence cards), `discards` (face-up
+  cards in order), `citizens_arrests` (made so far), `citizens_source` (the suspect whose
+  neighbours may be arrested now, or None), `last_shift` (`{"line", "index", "direction"}` of the
+  previous action if it was a shift, which may not be undone).
+- `facts`: the public record the deductions rest on (see `knowledge.Fact`): each
+  `{"kind", "suspect", "near", "adjacent"}`.
+- `identity`: this seat's own secret identity (None before the Inspector chooses, and for a
+  spectator). `hand`: the Inspector's evidence cards, in his own view only.
+- `candidates`: who the opponent's identity may still be, from what this seat knows (the
+  Inspector's list of possible Killers, the Killer's list of possible Inspectors); None for a
+  spectator and for the Killer before the Inspector has chosen.
+- `outcome`: None, then `{"winners", "side", "reason", "data"}`. `revealed`: None while playing;
+  at the end `{"killer", "inspector", "hand", "deck"}` (every card, the deck top first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hiddenhand.games.noir.suspects import EVERYONE, NAMES, listed
+
+if TYPE_CHECKING:
+    from hiddenhand.games.noir.rules import NoirState
+
+
+def view_of(state: NoirState, seat: int | None) -> dict[str, Any]:
+    opts = state.opts
+    board = state.board
+    over = state.result is not None
+    role = state.role_of(seat)
+    identity: int | None = None
+    hand: list[int] | None = None
+    candidates: int | None = None
+    if role == "killer":
+        identity = state.killer
+        if state.inspector >= 0:
+            candidates = state.inspector_candidates()
+    elif role == "inspector":
+        identity = state.inspector if state.inspector >= 0 else None
+        hand = list(state.hand)
+        candidates = state.killer_candidates()
+    last = state.last_shift
+    return {
+        "mode": opts.mode,
+        "disguise": opts.disguise,
+        "kills_to_win": opts.kills,
+        "turn_limit": opts.turn_limit,
+        "turn": state.turn,
+        "to_move": sorted(state.pending()),
+        "phase": "over" if over else state.phase,
+        "roles": {"killer": state.killer_seat, "inspector": state.inspector_seat},
+        "you": role,
+        "suspects": list(NAMES),
+        "grid": board.grid(),
+        "deceased": list(listed(EVERYONE & ~state.alive)),
+        "innocent": list(listed(state.innocent)),
+        "removed": list(board.removed),
+        "kills": state.kills,
+        "deck": len(state.deck),
+        "hand_size": len(state.hand),
+        "discards": list(state.discards),
+        "citizens_arrests": state.citizens_arrests,
+        "citizens_source": state.source if state.source >= 0 else None,
+        "last_shift": (
+            None if last is None else {"line": last[0], "index": last[1], "direction": last[2]}
+        ),
+        "facts": list(state.fact_views),
+        "identity": identity,
+        "hand": hand,
+        "candidates": None if candidates is None else list(listed(candidates)),
+        "outcome": state.result.to_json() if state.result is not None else None,
+        "revealed": (
+            {
+                "killer": state.killer,
+                "inspector": state.inspector if state.inspector >= 0 else None,
+                "hand": list(state.hand),
+                "deck": list(reversed(state.deck)),
+            }
+            if over
+            else None
+        ),
+    }

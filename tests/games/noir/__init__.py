@@ -1,0 +1,1 @@
+"""Tests of NOIR: Killer vs. Inspector."""

@@ -1,0 +1,132 @@
+"""The heuristic bot: it plays both roles from its Turn alone, and it beats random play."""
+
+import random
+
+import pytest
+
+from hiddenhand.bots.base import RandomBot
+from hiddenhand.bots.match import SeatLogs, play, turn_for
+from hiddenhand.games.noir import NOIR, NoirOptions
+from hiddenhand.games.noir.bots import HeuristicBot
+from hiddenhand.games.noir.knowledge import ARREST, KILL, Fact
+from hiddenhand.games.noir.suspects import NAMES
+from tests.games.noir.tables import play as act
+from tests.games.noir.tables import sid, table
+
+
+def rate(mode: str, killer: str, inspector: str, games: int = 150) -> float:
+    """The Killer's share of wins; seat 0 is the Killer."""
+    wins = 0
+    factories = {"heuristic": HeuristicBot, "random": RandomBot}
+    for seed in range(games):
+        state = NOIR.start(2, [f"mode={mode}", "roles=killer-seat-0"], seed)
+        bots = [factories[killer](0, seed), factories[inspector](1, seed)]
+        wins += play(state, bots).outcome.side == "killer"
+    return wins / games
+
+
+@pytest.mark.parametrize("mode", ["classic", "standard", "citizens-arrest"])
+def test_the_heuristic_killer_beats_a_random_inspector(mode):
+    assert rate(mode, "heuristic", "random") > 0.75
+
+
+@pytest.mark.parametrize("mode", ["classic", "standard", "citizens-arrest"])
+def test_the_heuristic_inspector_beats_a_random_killer(mode):
+    assert rate(mode, "random", "heuristic") < 0.25
+
+
+def decide(state, seat: int, seed: int = 0):
+    bot = HeuristicBot(seat, seed)
+    return bot.decide(turn_for(state, seat, bot, []))
+
+
+def test_the_inspector_arrests_the_only_possible_killer_within_reach():
+    state = table(killer="Marion", inspector="Ryan", killer_to_move=False)
+    board = state.board
+    # Two kills pin the Killer: next to Linus and next to Niel, not arrested at Horatio.
+    state._learn(Fact(KILL, sid("Linus"), board.near_mask(sid("Linus"))))
+    state._learn(Fact(KILL, sid("Niel"), board.near_mask(sid("Niel"))))
+    state.alive &= ~(1 << sid("Linus")) & ~(1 << sid("Niel"))
+    state._learn(Fact(ARREST, sid("Horatio"), board.near_mask(sid("Horatio"))))
+    state._pending = None
+    assert state.view(1)["candidates"] == [sid("Marion")]  # Horatio was arrested, Ryan is him
+    assert str(decide(state, 1)) == "arrest Marion"
+
+
+def test_the_killer_kills_the_inspector_once_only_one_suspect_fits():
+    state = table(killer="Geneva", inspector="Horatio")
+    board = state.board
+    # The Inspector arrested Clive, then Deidre: he stands next to both (or is one of them).
+    for x in ("Clive", "Deidre"):
+        state._learn(Fact(ARREST, sid(x), board.near_mask(sid(x)) | 1 << sid(x)))
+    for dead in ("Clive", "Deidre", "Irma"):  # killed since: only Horatio is left
+        state.alive &= ~(1 << sid(dead))
+    state._pending = None
+    assert state.view(0)["candidates"] == [sid("Horatio")]
+    assert str(decide(state, 0)) == "kill Horatio"
+
+
+@pytest.mark.parametrize("disguise", ["deceased", "innocent"])
+def test_the_killer_disguises_when_the_public_record_has_nearly_found_him(disguise):
+    options = NoirOptions(disguise=disguise)
+    state = table(killer="Alyss", inspector="Ryan", deck=["Yvonne"], options=options)
+    board = state.board
+    state._learn(Fact(KILL, sid("Geneva"), board.near_mask(sid("Geneva"))))
+    state._learn(Fact(KILL, sid("Franklin"), board.near_mask(sid("Franklin"))))
+    state._learn(Fact(KILL, sid("Barrin"), board.near_mask(sid("Barrin"))))
+    state.alive &= ~(1 << sid("Geneva")) & ~(1 << sid("Franklin")) & ~(1 << sid("Barrin"))
+    state._pending = None
+    assert str(decide(state, 0)) == "disguise: draw an evidence card"
+
+
+def test_the_bot_decides_from_what_its_seat_knows_only():
+    """Any two tables the seat cannot tell apart get the same decision."""
+    for seed in range(30):
+        state = NOIR.start(2, ["mode=standard"], seed)
+        rng = random.Random(seed)
+        logs = SeatLogs(2)
+        for _ in range(rng.randrange(1, 30)):
+            if not state.pending():
+                break
+            seat, choices = next(iter(state.pending().items()))
+            logs.add(state.act(seat, rng.choice(choices)))
+        if not state.pending():
+            continue
+        seat = next(iter(state.pending()))
+        twin = state.determinize(seat, rng)
+        assert decide(state, seat, seed) == decide(twin, seat, seed)
+
+
+def test_the_inspector_steps_out_of_reach_when_too_many_could_be_the_killer():
+    state = table(
+        killer="Yvonne",
+        inspector="Barrin",
+        hand=("Trevor", "Udstad", "Zachary"),
+        killer_to_move=False,
+    )
+    assert len(state.view(1)["candidates"]) > 4  # too many to arrest one at random
+    assert str(decide(state, 1)) == "shift row 1 left"  # Barrin to a corner: 3 neighbours, not 5
+
+
+@pytest.mark.parametrize("disguise", ["deceased", "innocent"])
+def test_after_a_disguise_the_inspector_no_longer_chases_the_old_identity(disguise):
+    dealt = {"Geneva", "Horatio", "Trevor", "Udstad", "Zachary"}
+    deck = [n for n in NAMES if n not in dealt]
+    options = NoirOptions(disguise=disguise)
+    hand = ("Trevor", "Udstad", "Zachary")
+    state = table(killer="Geneva", inspector="Horatio", hand=hand, deck=deck, options=options)
+    board = state.board
+    for victim in ("Alyss", "Clive", "Kristoph"):  # only Geneva stands next to all three
+        state._learn(Fact(KILL, sid(victim), board.near_mask(sid(victim))))
+        state.alive &= ~(1 << sid(victim))
+    state._pending = None
+    assert state.view(1)["candidates"] == [sid("Geneva")]
+    act(state, "disguise")  # draws Alyss's card: dead, the identity stays
+    assert state.killer == sid("Geneva")
+    assert str(decide(state, 1)) == "arrest Geneva"
+    act(state, "shift", "row", 4, "left")
+    act(state, "disguise")  # draws Barrin: alive, the new identity
+    assert state.killer == sid("Barrin")
+    cands = state.view(1)["candidates"]
+    assert sid("Geneva") not in cands and len(cands) == 25 - 3 - 5
+    assert str(decide(state, 1)) != "arrest Geneva"
