@@ -1,0 +1,34 @@
+"""The options of The Infected: which variant, and the rulebook's optional rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from hiddenhand.engine.errors import OptionError
+from hiddenhand.engine.options import Options, option
+
+
+@dataclass(frozen=True)
+class InfectedOptions(Options):
+    variant: Literal["standard", "cooperative", "infection-spreads", "all-okay"] = option(
+        "standard",
+        "standard (one may be infected), cooperative (no infected), "
+        "infection-spreads or all-okay (3-4 players)",
+    )
+    advanced: bool = option(False, "advanced game: hitpoints limit wounds")
+    harder: bool = option(False, "remove 5 random (non-major) zombie cards at the start")
+    lead_by_vote: bool = option(False, "the Leader card moves only by a vote (3-4 players)")
+
+
+def effective_variant(players: int, options: InfectedOptions) -> str:
+    """One player always plays the cooperative game."""
+    return "cooperative" if players == 1 else options.variant
+
+
+def check_options(players: int, options: InfectedOptions) -> None:
+    """Reject variants the rulebook gives for other seat counts."""
+    if options.variant in ("infection-spreads", "all-okay") and players < 3:
+        raise OptionError(f"variant {options.variant} is for 3-4 players, not {players}")
+    if options.lead_by_vote and players < 3:
+        raise OptionError(f"lead_by_vote is for 3-4 players, not {players}")

@@ -1,0 +1,48 @@
+"""The heuristic bot: legal on both sides in every variant, and far better than random humans."""
+
+import pytest
+
+from hiddenhand.bots.base import make_bot
+from hiddenhand.bots.match import play
+from hiddenhand.engine.errors import OptionError
+from tests.games.infected.helpers import GAME
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (1, []),
+        (2, []),
+        (3, ["variant=infection-spreads"]),
+        (4, ["variant=all-okay", "advanced=true"]),
+        (4, ["lead_by_vote=true", "harder=true"]),
+        (3, ["variant=cooperative"]),
+    ],
+)
+def test_heuristic_plays_legal_games_to_the_end(players: int, options: list[str]) -> None:
+    for seed in range(6):
+        state = GAME.start(players, options, seed)
+        bots = [make_bot(GAME, "heuristic", s, seed) for s in range(players)]
+        result = play(state, bots)
+        assert result.outcome.side in ("humans", "zombies")
+
+
+def _human_wins(spec: str, games: int) -> int:
+    wins = 0
+    for seed in range(games):
+        state = GAME.start(4, None, 500 + seed)
+        result = play(state, [make_bot(GAME, spec, s, seed) for s in range(4)])
+        wins += result.outcome.side == "humans"
+    return wins
+
+
+@pytest.mark.slow
+def test_heuristic_humans_beat_random_humans_by_a_wide_margin() -> None:
+    smart = _human_wins("heuristic", 80)
+    careless = _human_wins("heuristic:human=random", 80)
+    assert smart >= careless + 20, (smart, careless)
+
+
+def test_bot_options_are_checked() -> None:
+    with pytest.raises(OptionError):
+        make_bot(GAME, "heuristic:human=sometimes", 0)
