@@ -1,0 +1,106 @@
+"""The bot API. A bot is handed a Turn and returns one of its legal actions.
+
+A Turn never holds the true state: only the seat's legal actions, the events it has seen, and,
+if the bot asks for them, `view(seat)` and a state determinized for the seat. A bot that plans
+can determinize that sample again as often as it likes; every sample is consistent with what the
+seat knows and nothing else. Cheating is impossible because the true state is never passed.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from hiddenhand.engine.errors import OptionError
+
+if TYPE_CHECKING:
+    from hiddenhand.engine.actions import Action
+    from hiddenhand.engine.events import Event
+    from hiddenhand.engine.game import Game
+    from hiddenhand.engine.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What a bot knows when it must decide."""
+
+    game: Game
+    seat: int
+    players: tuple[str, ...]
+    legal: Sequence[Action]
+    log: Sequence[Event]
+    view: Mapping[str, Any] | None = None
+    sample: State | None = None
+
+
+class Bot(ABC):
+    """A seat played by code. Subclasses say whether they need the view or a sample."""
+
+    name: ClassVar[str] = "bot"
+    uses_view: ClassVar[bool] = False
+    uses_sample: ClassVar[bool] = False
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"{self.name}:{seed}:{seat}")
+
+    @abstractmethod
+    def decide(self, turn: Turn) -> Action:
+        """Pick one of `turn.legal`."""
+
+
+BotFactory = Callable[..., Bot]
+"""Called as factory(seat, seed, **options) -> Bot; options come from the bot spec."""
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions: the baseline every other bot must beat."""
+
+    name = "random"
+
+    def decide(self, turn: Turn) -> Action:
+        return self.rng.choice(turn.legal)
+
+
+def _generic_bots() -> dict[str, BotFactory]:
+    bots: dict[str, BotFactory] = {"random": RandomBot}
+    try:
+        from hiddenhand.bots.ismcts import ISMCTSBot
+    except ImportError:
+        pass
+    else:
+        bots["ismcts"] = ISMCTSBot
+    return bots
+
+
+def bot_names(game: Game) -> list[str]:
+    """The bots that can play this game: the generic ones and the game's own."""
+    return sorted({**_generic_bots(), **game.bots})
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`name` or `name:key=value:key=value` -> (name, options)."""
+    name, *rest = spec.strip().split(":")
+    options: dict[str, str] = {}
+    for part in rest:
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise OptionError(f"bot option {part!r} in {spec!r} is not of the form key=value")
+        options[key] = value
+    return name, options
+
+
+def make_bot(game: Game, spec: str, seat: int, seed: int = 0) -> Bot:
+    """Build the bot a spec names for one seat, or raise OptionError naming the bots there are."""
+    name, options = parse_bot_spec(spec)
+    factories = {**_generic_bots(), **game.bots}
+    if name not in factories:
+        known = ", ".join(sorted(factories))
+        raise OptionError(f"unknown bot {name!r} for {game.id}; bots are: {known}")
+    try:
+        return factories[name](seat, seed, **options)
+    except TypeError as exc:
+        raise OptionError(f"bad options for bot {name!r}: {exc}") from None

@@ -1,0 +1,104 @@
+"""Game evaluations of unfinished worlds: in [0, 1], deterministic, read on samples only, and
+they move the way the game's win conditions say."""
+
+import pytest
+
+from hiddenhand.bots.base import make_bot
+from hiddenhand.bots.match import SeatLogs, decide, turn_for
+from hiddenhand.engine import get_game
+from hiddenhand.games.goodcop.evaluate import honest_chance
+from hiddenhand.games.infected.evaluate import survivors_chance
+
+
+def _advance(game_id: str, players: int, seed: int, moves: int):
+    """A game played `moves` moves on by heuristic bots."""
+    game = get_game(game_id)
+    state = game.start(players, None, seed)
+    bots = [make_bot(game, "heuristic", s, seed) for s in range(players)]
+    logs = SeatLogs(players)
+    for _ in range(moves):
+        pending = state.pending()
+        if not pending:
+            break
+        seat = min(pending)
+        logs.add(state.act(seat, decide(state, seat, bots[seat], logs.of(seat))))
+    return state, logs
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("goodcop", 6), ("infected", 4)])
+def test_evaluation_is_a_deterministic_chance_for_every_seat(game_id, players):
+    evaluate = get_game(game_id).evaluate
+    assert evaluate is not None
+    for seed in range(6):
+        for moves in (0, 20, 60):
+            state, _ = _advance(game_id, players, seed, moves)
+            values = [evaluate(state, s) for s in range(players)]
+            assert all(0.0 <= v <= 1.0 for v in values)
+            assert values == [evaluate(state.clone(), s) for s in range(players)]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("goodcop", 6), ("infected", 4)])
+def test_the_search_evaluates_determinized_worlds_never_the_true_state(game_id, players):
+    game = get_game(game_id)
+    real = game.evaluate
+    assert real is not None
+    moves = 30
+    state, logs = _advance(game_id, players, 3, moves)
+    while len(state.pending()[min(state.pending())]) < 2:  # a decision with a choice
+        moves += 1
+        state, logs = _advance(game_id, players, 3, moves)
+    seen = []
+
+    def spy(world, seat):
+        assert world is not state, "the true state was evaluated"
+        seen.append(world)
+        return real(world, seat)
+
+    object.__setattr__(game, "evaluate", spy)
+    try:
+        seat = min(state.pending())
+        bot = make_bot(game, "ismcts:iterations=12:depth=2", seat, 1)
+        bot.decide(turn_for(state, seat, bot, logs.of(seat)))
+    finally:
+        object.__setattr__(game, "evaluate", real)
+    assert seen
+
+
+def test_goodcop_a_wounded_agent_favours_the_crooked():
+    state, _ = _advance("goodcop", 6, 1, 0)
+    before = honest_chance(state)
+    state.wounded |= 1 << 0  # the Agent's card
+    assert honest_chance(state) < before
+    state.wounded = 1 << 1  # the Kingpin's instead
+    assert honest_chance(state) > before
+
+
+def test_goodcop_guns_on_a_leader_favour_the_other_team():
+    state, _ = _advance("goodcop", 6, 2, 0)
+    before = honest_chance(state)
+    kingpin = state.owner[1]
+    shooter = next(s for s in range(6) if s != kingpin)
+    state.aim[shooter] = kingpin
+    assert honest_chance(state) > before
+
+
+def test_goodcop_a_finished_game_scores_its_winners():
+    game = get_game("goodcop")
+    state, _ = _advance("goodcop", 6, 4, 100_000)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert [game.evaluate(state, s) for s in range(6)] == [
+        1.0 if s in outcome.winners else 0.0 for s in range(6)
+    ]
+
+
+def test_infected_resources_favour_the_survivors_and_the_infected_is_scored_against_them():
+    game = get_game("infected")
+    state, _ = _advance("infected", 4, 5, 40)
+    before = survivors_chance(state)
+    for pile in state.resources:
+        pile.extend([0] * 4)
+    assert survivors_chance(state) > before
+    infected = next(s for s in range(4) if state.is_infected(s))
+    human = next(s for s in range(4) if not state.is_infected(s))
+    assert game.evaluate(state, infected) == pytest.approx(1.0 - game.evaluate(state, human))
