@@ -1,0 +1,79 @@
+"""The Typer application and what every command shares: reading games, options and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from hiddenhand.bots.base import Bot, bot_names, make_bot
+from hiddenhand.engine.errors import HiddenhandError
+from hiddenhand.engine.game import Game, get_game
+from hiddenhand.engine.options import Options
+
+app = typer.Typer(
+    name="hiddenhand",
+    help="Hidden-identity board games: play, simulate, benchmark, replay, serve.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print an error a person understands and exit non-zero."""
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def load_game(game_id: str) -> Game:
+    try:
+        return get_game(game_id)
+    except HiddenhandError as exc:
+        fail(str(exc))
+
+
+def load_setup(game: Game, players: int | None, pairs: Sequence[str] | None) -> tuple[int, Options]:
+    """Seat count and options for a game, checked together; exits with a message if wrong."""
+    n = game.usual_players if players is None else players
+    try:
+        options = game.options(list(pairs or []))
+        game.validate(n, options)
+    except HiddenhandError as exc:
+        fail(str(exc))
+    return n, options
+
+
+def load_bots(game: Game, spec: str, players: int, seed: int, skip: int | None = None) -> list[Bot]:
+    """Bots from `NAME` (every seat) or `NAME,NAME,...` (one per seat); `skip` is a human seat."""
+    names = [s.strip() for s in spec.split(",") if s.strip()]
+    if not names:
+        fail(f"--bots needs at least one bot; bots are: {', '.join(bot_names(game))}")
+    if len(names) == 1:
+        names = names * players
+    elif len(names) != players and not (skip is not None and len(names) == players - 1):
+        fail(f"--bots takes one bot for every seat or one per seat ({players}), not {len(names)}")
+    if skip is not None and len(names) == players - 1:
+        names.insert(skip, names[0])
+    try:
+        return [make_bot(game, names[seat], seat, seed) for seat in range(players)]
+    except HiddenhandError as exc:
+        fail(str(exc))
+
+
+def games_progress(label: str, out: Console | None = None, hidden: bool = False) -> Progress:
+    """The progress bar of every command that plays many games."""
+    return Progress(
+        TextColumn(f"[bold]{label}[/]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=out or console,
+        disable=hidden,
+        transient=True,
+    )

@@ -1,0 +1,42 @@
+"""`hiddenhand play`: a person plays one seat in the terminal against bots."""
+
+from __future__ import annotations
+
+import random
+
+import typer
+
+from hiddenhand.cli.app import app, console, fail, load_bots, load_game, load_setup
+from hiddenhand.engine.errors import HiddenhandError
+from hiddenhand.tui.session import play_in_terminal
+
+
+@app.command()
+def play(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    seat: int = typer.Option(0, "--seat", help="your seat, from 0"),
+    bots: str | None = typer.Option(
+        None, "--bots", "-b", help="NAME or NAME,NAME,... for the others (default: heuristic)"
+    ),
+    option: list[str] = typer.Option([], "--option", "-o", help="key=value (repeatable)"),
+    seed: int | None = typer.Option(None, "--seed", help="seed (random if not given)"),
+    name: str | None = typer.Option(None, "--name", help="your name at the table"),
+) -> None:
+    """Play one seat in the terminal; bots take the others."""
+    game = load_game(game_id)
+    n, options = load_setup(game, players, option)
+    if not 0 <= seat < n:
+        fail(f"--seat must be from 0 to {n - 1}")
+    game_seed = random.randrange(2**31) if seed is None else seed
+    spec = bots or ("heuristic" if "heuristic" in game.bots else "random")
+    seats = load_bots(game, spec, n, game_seed, skip=seat)
+    names = list(game.start(n, options, game_seed).players)
+    if name:
+        names[seat] = name
+    try:
+        state = game.start(names, options, game_seed)
+    except HiddenhandError as exc:
+        fail(str(exc))
+    console.print(f"[dim]{game.title}, seed {game_seed}[/]")
+    play_in_terminal(state, seat, seats, console)

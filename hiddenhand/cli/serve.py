@@ -1,0 +1,55 @@
+"""`hiddenhand serve`: the lobby and tables in a browser, over HTTP and WebSockets."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+
+import typer
+
+from hiddenhand.cli.app import app, console, fail
+from hiddenhand.server.protocol import MAX_FRAME_BYTES
+from hiddenhand.server.storage import DEFAULT_URL
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    port: int = typer.Option(8000, "--port", help="port to listen on"),
+    db: str = typer.Option(
+        DEFAULT_URL, "--db", help="sqlite:///FILE or postgresql://user@host:port/database"
+    ),
+    bot_delay: float = typer.Option(
+        0.8, "--bot-delay", min=0.0, help="seconds a bot waits before acting, so people can follow"
+    ),
+    extra: list[str] = typer.Option(
+        [], "--import", help="a module that registers more games (repeatable)"
+    ),
+    quiet: bool = typer.Option(False, "--quiet", help="log warnings only"),
+) -> None:
+    """Serve the lobby at http://HOST:PORT; unfinished tables come back after a restart."""
+    import uvicorn
+
+    from hiddenhand.server.app import create_app
+
+    for module in extra:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            fail(f"cannot import {module}: {exc}")
+    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(message)s")
+    try:
+        application = create_app(db, bot_delay)
+    except Exception as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        fail(f"cannot open the store {db}: {reason}")
+    if not quiet:
+        console.print(f"hiddenhand serving at [bold]http://{host}:{port}[/] (store: {db})")
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        ws_max_size=MAX_FRAME_BYTES,
+        log_level="warning" if quiet else "info",
+        access_log=False,
+    )

@@ -1,0 +1,1 @@
+"""Terminal play: a person at one seat, bots at the others."""

@@ -1,0 +1,74 @@
+"""One person at one seat of a game in the terminal; bots play the other seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.rule import Rule
+
+from hiddenhand.bots.base import Bot
+from hiddenhand.bots.match import SeatLogs, decide
+from hiddenhand.engine.actions import Action
+from hiddenhand.engine.state import State
+from hiddenhand.tui.screen import choices_table, log_panel, outcome_panel, view_panel
+
+Ask = Callable[[str], str]
+
+
+class Quit(Exception):
+    """The person chose to leave the game."""
+
+
+def ask_choice(
+    console: Console, ask: Ask, actions: Sequence[Action], names: Sequence[str]
+) -> Action:
+    """Ask for a number until a valid one comes; `q` quits."""
+    console.print(choices_table(actions, names))
+    while True:
+        try:
+            answer = ask(f"choose 1-{len(actions)} (q to quit): ").strip().lower()
+        except EOFError:
+            raise Quit from None
+        if answer in {"q", "quit", "exit"}:
+            raise Quit
+        if answer.isdigit() and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        console.print(
+            f"[red]'{answer}' is not a choice: type a number from 1 to {len(actions)}, or q.[/]"
+        )
+
+
+def play_in_terminal(
+    state: State, seat: int, bots: Sequence[Bot], console: Console, ask: Ask | None = None
+) -> State:
+    """Run the game with a person at `seat`; returns the final state (or where they quit)."""
+    ask = ask or console.input
+    names = state.players
+    logs = SeatLogs(len(names))
+    game = state.game
+    while True:
+        pending = state.pending()
+        if not pending:
+            break
+        others = [s for s in pending if s != seat]
+        if others:
+            s = min(others)
+            logs.add(state.act(s, decide(state, s, bots[s], logs.of(s))))
+            continue
+        console.print(Rule(f"{game.title}: you play {names[seat]}"))
+        console.print(view_panel(game, state.view(seat), names, f"what {names[seat]} knows"))
+        console.print(log_panel(logs.of(seat), names))
+        try:
+            action = ask_choice(console, ask, state.legal(seat), names)
+        except Quit:
+            console.print("You left the table.")
+            return state
+        logs.add(state.act(seat, action))
+    console.print(Rule(f"{game.title}: the end"))
+    console.print(view_panel(game, state.view(seat), names, "the table revealed"))
+    console.print(log_panel(logs.of(seat), names, last=20))
+    outcome = state.outcome()
+    if outcome is not None:
+        console.print(outcome_panel(outcome, names, seat))
+    return state

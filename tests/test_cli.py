@@ -1,0 +1,75 @@
+"""The command line: every command, its JSON output and its errors."""
+
+import json
+
+from typer.testing import CliRunner
+
+from hiddenhand.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_simulate_json_reports_outcomes_and_no_errors():
+    result = invoke(
+        "simulate", "highcard", "--players", "3", "--games", "30", "--seed", "1", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["game"] == "highcard" and report["players"] == 3 and report["games"] == 30
+    assert sum(report["outcomes"].values()) == 30 and report["errors"] == 0
+    assert report["mean_actions"] > 0 and report["seconds"] >= 0
+
+
+def test_simulate_saves_records_that_replay(tmp_path):
+    result = invoke("simulate", "highcard", "-n", "3", "--seed", "5", "--save", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 3
+    shown = invoke("replay", str(files[0]), "--seat", "1")
+    assert shown.exit_code == 0, shown.output
+    assert "game over" in shown.output and "as Bea" in shown.output
+    spectator = invoke("replay", str(files[0]))
+    assert "you see" not in spectator.output
+
+
+def test_bench_json():
+    result = invoke("bench", "highcard", "--seconds", "0.3", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["steps_per_s"] > 0 and report["games_per_s"] > 0 and report["clones_per_s"] > 0
+
+
+def test_bad_input_exits_nonzero_with_what_is_allowed(tmp_path):
+    cases = [
+        (("simulate", "chess"), "games are"),
+        (("simulate", "highcard", "--players", "9"), "2-5 players"),
+        (("simulate", "highcard", "--option", "turns=x"), "bad value"),
+        (("simulate", "highcard", "--option", "speed=3"), "options are"),
+        (("simulate", "highcard", "--bots", "genius"), "bots are"),
+        (("simulate", "highcard", "-p", "3", "--bots", "random,random"), "one per seat"),
+        (("replay", str(tmp_path / "none.json")), "cannot read"),
+        (("play", "highcard", "--seat", "7"), "--seat"),
+    ]
+    for args, message in cases:
+        result = invoke(*args)
+        assert result.exit_code != 0, args
+        assert message in result.output, (args, result.output)
+
+
+def test_play_in_terminal_with_bad_input_then_a_full_game():
+    answers = "\n".join(["zero", "99", ""] + ["1"] * 40) + "\n"
+    result = runner.invoke(
+        app, ["play", "highcard", "--seed", "3", "--bots", "random"], input=answers
+    )
+    assert result.exit_code == 0, result.output
+    assert "is not a choice" in result.output
+    assert "game over" in result.output
+
+
+def test_play_quit():
+    result = runner.invoke(app, ["play", "highcard", "--seed", "3"], input="q\n")
+    assert result.exit_code == 0 and "left the table" in result.output
