@@ -1,0 +1,63 @@
+"""Table chat: plain text only, short lines, and no flooding."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+
+MAX_CHAT_CHARS = 300
+HISTORY = 100
+"""Chat lines a (re)connecting client is sent."""
+
+_TAG = re.compile(r"<\s*/?\s*[a-zA-Z!?]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+class ChatRefused(Exception):
+    """A chat line the table will not take; the message says why."""
+
+
+def clean_line(text: str) -> str:
+    """The line as it will be shown, or ChatRefused: plain text, 1-300 characters."""
+    text = text.strip()
+    if not text:
+        raise ChatRefused("an empty chat line is not sent")
+    if len(text) > MAX_CHAT_CHARS:
+        raise ChatRefused(f"chat lines are at most {MAX_CHAT_CHARS} characters")
+    if _TAG.search(text):
+        raise ChatRefused("chat is plain text: HTML tags are not allowed")
+    if _CONTROL.search(text):
+        raise ChatRefused("chat lines may not hold control characters")
+    return text
+
+
+def clean_name(name: str) -> str:
+    """A display name: plain text, 1-24 characters."""
+    name = " ".join(name.split())
+    if not name:
+        raise ChatRefused("a name is needed to sit down")
+    if len(name) > 24:
+        raise ChatRefused("names are at most 24 characters")
+    if _TAG.search(name) or _CONTROL.search(name) or "{" in name:
+        raise ChatRefused("names are plain text: no HTML, braces or control characters")
+    return name
+
+
+@dataclass
+class FloodGuard:
+    """A token bucket per sender: `burst` lines at once, then one every `every` seconds."""
+
+    burst: float = 5.0
+    every: float = 1.0
+    _buckets: dict[object, tuple[float, float]] = field(default_factory=dict)
+
+    def allow(self, who: object, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        tokens, last = self._buckets.get(who, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) / self.every)
+        if tokens < 1.0:
+            self._buckets[who] = (tokens, now)
+            return False
+        self._buckets[who] = (tokens - 1.0, now)
+        return True

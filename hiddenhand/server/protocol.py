@@ -1,0 +1,96 @@
+"""The WebSocket protocol: what a client may send, its limits, and how replies are encoded.
+
+docs/protocol.md describes it for client authors. Every message is one JSON object with a
+`type`. Anything a client sends that is not one of the messages below is answered with an
+`error` message and otherwise ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+MAX_MESSAGE_BYTES = 4096
+"""Largest client message the server reads; larger ones get an error."""
+
+MAX_FRAME_BYTES = 1 << 20
+"""Largest frame the WebSocket layer accepts at all (it closes the socket past that)."""
+
+
+class Hello(msgspec.Struct, tag_field="type", tag="hello", forbid_unknown_fields=True):
+    """Bind this connection to a seat (with its token) or to the spectators (no token).
+
+    `since` is the last event sequence number the client has; it gets the events after it.
+    """
+
+    token: str | None = None
+    seat: int | None = None
+    since: int = 0
+
+
+class Act(msgspec.Struct, tag_field="type", tag="act", forbid_unknown_fields=True):
+    """Take one of the seat's legal actions by id. `step`, if given, must be the current step."""
+
+    action: int
+    step: int | None = None
+
+
+class Chat(msgspec.Struct, tag_field="type", tag="chat", forbid_unknown_fields=True):
+    text: str
+
+
+class Ping(msgspec.Struct, tag_field="type", tag="ping", forbid_unknown_fields=True):
+    pass
+
+
+ClientMessage = Hello | Act | Chat | Ping
+MESSAGE_TYPES = ("hello", "act", "chat", "ping")
+
+_decoder = msgspec.json.Decoder(ClientMessage)
+_encoder = msgspec.json.Encoder()
+
+
+class ProtocolError(Exception):
+    """A client message the server will not read; `code` is machine-readable."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def decode(raw: str | bytes) -> ClientMessage:
+    """Read one client message, or raise ProtocolError saying what is wrong with it."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            "too-large", f"message of {size} bytes is over the limit of {MAX_MESSAGE_BYTES}"
+        )
+    try:
+        return _decoder.decode(raw)
+    except msgspec.ValidationError as exc:
+        try:
+            data = msgspec.json.decode(raw)
+        except msgspec.DecodeError:
+            data = None
+        if not isinstance(data, dict):
+            raise ProtocolError("bad-message", "a message is a JSON object with a type") from None
+        kind = data.get("type")
+        if kind not in MESSAGE_TYPES:
+            known = ", ".join(MESSAGE_TYPES)
+            raise ProtocolError(
+                "unknown-type", f"unknown message type {kind!r}; types are: {known}"
+            ) from None
+        raise ProtocolError("bad-message", f"bad {kind} message: {exc}") from None
+    except msgspec.DecodeError:
+        raise ProtocolError("malformed", "the message is not valid JSON") from None
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A server message as JSON text."""
+    return _encoder.encode(message).decode()
+
+
+def error(code: str, message: str, **extra: Any) -> str:
+    return encode({"type": "error", "code": code, "message": message, **extra})

@@ -1,0 +1,148 @@
+"""The WebSocket endpoint: one connection speaks for one seat (by its token) or watches.
+
+Every client message is checked before it touches a table; a bad one is answered with an
+`error` message to its sender only, and the connection stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from hiddenhand.engine import HiddenhandError
+from hiddenhand.server.chat import ChatRefused
+from hiddenhand.server.lobby import Lobby
+from hiddenhand.server.protocol import Act, Chat, Hello, Ping, ProtocolError, decode, encode, error
+from hiddenhand.server.tables import Table
+
+log = logging.getLogger("hiddenhand.server")
+
+MAX_QUEUED = 512
+"""Messages waiting for a slow client before the server gives up on it."""
+
+
+class SocketClient:
+    """One WebSocket connection: its seat, and a queue so a slow reader never stalls a table."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.bound = False
+        self.dropped = False
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def send(self, text: str) -> None:
+        if self.dropped:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.dropped = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    async def pump(self) -> None:
+        """Send queued messages in order; a None means close (the client fell too far behind)."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(1013, "too far behind; reconnect")
+                return
+            await self.ws.send_text(text)
+
+
+def hello(table: Table, client: SocketClient, message: Hello) -> None:
+    if client.bound:
+        client.send(error("already-joined", "this connection has already said hello"))
+        return
+    seat: int | None = None
+    if message.token is not None:
+        seat = table.seat_of(message.token)
+        if seat is None:
+            client.send(error("bad-token", "that seat token is not valid at this table"))
+            return
+        if message.seat is not None and message.seat != seat:
+            client.send(error("wrong-seat", f"that token does not belong to seat {message.seat}"))
+            return
+    elif message.seat is not None:
+        client.send(error("bad-token", "a seat is taken with its token; without one you watch"))
+        return
+    client.seat, client.bound = seat, True
+    table.attach(client, message.since)
+
+
+def act(table: Table, client: SocketClient, message: Act) -> None:
+    seat = client.seat
+    if not client.bound:
+        client.send(error("no-hello", "say hello (with your seat token) before acting"))
+    elif seat is None:
+        client.send(error("spectator", "spectators watch; they cannot act"))
+    elif table.seats[seat].left:
+        client.send(error("left", "you left this table; a bot plays your seat now"))
+    else:
+        try:
+            table.act(seat, message.action, step=message.step)
+        except HiddenhandError as exc:
+            client.send(error("illegal", str(exc), action=message.action))
+        except Exception:  # a fault in the rules: put the table back as stored, keep serving
+            log.exception("table %s: action %r by seat %d failed", table.id, message.action, seat)
+            table.recover()
+            client.send(
+                error("internal", "the server could not apply that action; nothing changed")
+            )
+
+
+def chat(table: Table, client: SocketClient, message: Chat) -> None:
+    if client.seat is None:
+        client.send(error("spectator", "only seated players can chat"))
+        return
+    try:
+        table.say(client.seat, message.text)
+    except ChatRefused as exc:
+        client.send(error("chat-refused", str(exc)))
+
+
+def endpoint(lobby: Lobby):  # type: ignore[no-untyped-def]
+    async def table_socket(ws: WebSocket) -> None:
+        await ws.accept()
+        table_id = ws.path_params["table"]
+        table = lobby.get(table_id)
+        if table is None:
+            await ws.send_text(error("unknown-table", f"there is no table {table_id!r}"))
+            await ws.close(4404)
+            return
+        client = SocketClient(ws)
+        pump = asyncio.create_task(client.pump())
+        try:
+            while True:
+                received = await ws.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                raw = received.get("text")
+                if raw is None:
+                    raw = received.get("bytes") or b""
+                try:
+                    message = decode(raw)
+                except ProtocolError as exc:
+                    client.send(error(exc.code, exc.message))
+                    continue
+                if isinstance(message, Hello):
+                    hello(table, client, message)
+                elif isinstance(message, Act):
+                    act(table, client, message)
+                elif isinstance(message, Chat):
+                    chat(table, client, message)
+                elif isinstance(message, Ping):
+                    client.send(encode({"type": "pong"}))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.detach(client)
+            pump.cancel()
+
+    return table_socket

@@ -1,0 +1,204 @@
+"""Where tables live between restarts: SQLAlchemy over a SQLite file or PostgreSQL.
+
+A table is one row of settings (JSON) plus its accepted actions, one row each, appended in
+order. Every write is committed before the table tells anyone about it, so replaying the rows
+brings back every unfinished table exactly.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+
+DEFAULT_URL = "sqlite:///hiddenhand.db"
+
+metadata = MetaData()
+
+tables_table = Table(
+    "hh_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("meta", Text, nullable=False),
+)
+
+actions_table = Table(
+    "hh_actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("mark", String(16), nullable=True),
+)
+
+chat_table = Table(
+    "hh_chat",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("body", Text, nullable=False),
+)
+
+
+def engine_url(url: str) -> str:
+    """`postgresql://` means PostgreSQL through psycopg 3; anything else is passed on."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+@dataclass
+class StoredTable:
+    """One table as stored: its settings and everything that happened at it."""
+
+    id: str
+    game: str
+    status: str
+    created: float
+    meta: dict[str, Any]
+    actions: list[tuple[int, int, str | None]] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Storage:
+    """The store every table writes through. Calls are short and synchronous on purpose:
+    a write must be committed before the caller publishes anything."""
+
+    def __init__(self, url: str = DEFAULT_URL) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(engine_url(url))
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    def save_table(self, table: StoredTable) -> None:
+        """Insert or update a table's settings row."""
+        meta = msgspec.json.encode(table.meta).decode()
+        with self._tx() as conn:
+            changed = conn.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table.id)
+                .values(status=table.status, meta=meta)
+            ).rowcount
+            if not changed:
+                conn.execute(
+                    tables_table.insert().values(
+                        id=table.id,
+                        game=table.game,
+                        status=table.status,
+                        created=table.created or time.time(),
+                        meta=meta,
+                    )
+                )
+
+    def append_action(
+        self, table_id: str, index: int, seat: int, action: int, mark: str | None = None
+    ) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                actions_table.insert().values(
+                    table_id=table_id, idx=index, seat=seat, action=action, mark=mark
+                )
+            )
+
+    def append_action_and_status(
+        self, table_id: str, index: int, seat: int, action: int, mark: str | None, status: str
+    ) -> None:
+        """The last action of a game and the table's new status, in one transaction."""
+        with self._tx() as conn:
+            conn.execute(
+                actions_table.insert().values(
+                    table_id=table_id, idx=index, seat=seat, action=action, mark=mark
+                )
+            )
+            conn.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(status=status)
+            )
+
+    def append_chat(self, table_id: str, index: int, body: dict[str, Any]) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                chat_table.insert().values(
+                    table_id=table_id, idx=index, body=msgspec.json.encode(body).decode()
+                )
+            )
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(tables_table).where(tables_table.c.id == table_id)
+            ).one_or_none()
+            if row is None:
+                return None
+            return self._complete(conn, row)
+
+    def load_unfinished(self) -> list[StoredTable]:
+        """Every table that is waiting for players or being played, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_table)
+                .where(tables_table.c.status != "over")
+                .order_by(tables_table.c.created)
+            ).all()
+            return [self._complete(conn, row) for row in rows]
+
+    def _complete(self, conn: Connection, row: Any) -> StoredTable:
+        actions = conn.execute(
+            select(actions_table.c.seat, actions_table.c.action, actions_table.c.mark)
+            .where(actions_table.c.table_id == row.id)
+            .order_by(actions_table.c.idx)
+        ).all()
+        chat = conn.execute(
+            select(chat_table.c.body)
+            .where(chat_table.c.table_id == row.id)
+            .order_by(chat_table.c.idx)
+        ).all()
+        return StoredTable(
+            id=row.id,
+            game=row.game,
+            status=row.status,
+            created=row.created,
+            meta=msgspec.json.decode(row.meta),
+            actions=[(a.seat, a.action, a.mark) for a in actions],
+            chat=[msgspec.json.decode(c.body) for c in chat],
+        )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL: a committed write survives the process being killed, and readers never block."""
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

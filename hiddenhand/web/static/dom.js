@@ -1,0 +1,45 @@
+// Small DOM helpers shared by the pages and the game renderers. Text always goes in as text.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function clear(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+// A playing card: face text and a tone; `hidden` shows its back.
+export function card(face, { tone = "", hidden = false, small = false, title = "", note = "" } = {}) {
+  return h("div", { class: `card ${tone} ${hidden ? "back" : ""} ${small ? "small" : ""}`, title: title || null },
+    hidden ? h("span", { class: "card-back" }, "?") : h("span", { class: "card-face" }, face),
+    note ? h("span", { class: "card-note" }, note) : null);
+}
+
+export function badge(text, tone = "") {
+  return h("span", { class: `badge ${tone}` }, text);
+}
+
+export function label(key) {
+  return String(key).replaceAll("_", " ");
+}
+
+export async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `request failed (${response.status})`);
+  return data;
+}

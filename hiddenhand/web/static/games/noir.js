@@ -1,0 +1,79 @@
+// NOIR: the 5x5 grid of suspects, the evidence hand, and the deductions so far.
+// Suspects on the board are clickable when a single choice names them (kill, arrest, clear...).
+import { badge, card, h } from "/static/dom.js";
+
+const ARROWS = { left: "◀", right: "▶", up: "▲", down: "▼" };
+const VERBS = { kill: "kill", arrest: "arrest", identity: "be", discard: "clear", citizen: "clear", "citizen-arrest": "arrest" };
+
+function render(view, ctx) {
+  const names = view.suspects || [];
+  const dead = new Set(view.deceased || []);
+  const innocent = new Set(view.innocent || []);
+  const candidates = view.candidates ? new Set(view.candidates) : null;
+  const revealed = view.revealed || {};
+  const killer = view.you === "killer" ? view.identity : revealed.killer;
+  const inspector = view.you === "inspector" ? view.identity : revealed.inspector;
+  const bySuspect = new Map();
+  for (const a of ctx.legal) {
+    if (a.args.length === 1 && typeof a.args[0] === "number") {
+      if (!bySuspect.has(a.args[0])) bySuspect.set(a.args[0], []);
+      bySuspect.get(a.args[0]).push(a);
+    }
+  }
+  const shift = (axis, index, dir) => ctx.legal.find((a) => a.kind === "shift" && a.args[0] === axis && a.args[1] === index && a.args[2] === dir);
+  const arrow = (axis, index, dir) => {
+    const a = shift(axis, index, dir);
+    return a ? h("button", { class: "arrow", title: a.text, onclick: () => ctx.act(a.id) }, ARROWS[dir]) : h("span", { class: "arrow-gap" });
+  };
+  const grid = view.grid || [];
+  const cols = grid[0]?.length || 0;
+  const cells = [];
+  cells.push(h("span"), ...Array.from({ length: cols }, (_, c) => arrow("column", c, "up")), h("span"));
+  grid.forEach((row, r) => {
+    cells.push(arrow("row", r, "left"));
+    for (const s of row) {
+      const acts = bySuspect.get(s) || [];
+      const tags = [];
+      if (s === killer) tags.push(badge("killer", "bad"));
+      if (s === inspector) tags.push(badge("inspector", "good"));
+      if (innocent.has(s)) tags.push(badge("innocent", ""));
+      if (candidates && candidates.has(s) && !dead.has(s)) tags.push(h("span", { class: "suspect-mark", title: "could be your opponent" }, "?"));
+      cells.push(h("div", {
+        class: `grid-cell ${dead.has(s) ? "dead" : ""} ${s === view.identity ? "mine" : ""} ${acts.length ? "clickable" : ""} ${candidates && !candidates.has(s) ? "cleared" : ""}`,
+        title: acts.map((a) => a.text).join(" / ") || names[s],
+        onclick: acts.length === 1 ? () => ctx.act(acts[0].id) : null,
+      }, h("b", {}, names[s]), h("span", { class: "cell-tags" }, tags),
+        acts.length ? h("span", { class: "cell-act" }, acts.map((a) => VERBS[a.kind] || a.kind).join(" · ")) : null));
+    }
+    cells.push(arrow("row", r, "right"));
+  });
+  cells.push(h("span"), ...Array.from({ length: cols }, (_, c) => arrow("column", c, "down")), h("span"));
+  const me = view.you ? `You are the ${view.you}` : "You are watching";
+  return h("div", { class: "felt noir" },
+    h("div", { class: "noir-head" },
+      h("span", {}, h("b", {}, me), view.identity !== null && view.identity !== undefined ? `, secretly ${names[view.identity]}.` : "."),
+      h("span", { class: "tokens" },
+        h("span", { class: "token" }, `kills ${view.kills}/${view.kills_to_win}`),
+        h("span", { class: "token" }, `turn ${view.turn}${view.turn_limit ? `/${view.turn_limit}` : ""}`),
+        h("span", { class: "token" }, `deck ${view.deck}`),
+        view.mode ? h("span", { class: "token" }, `mode ${view.mode}`) : null)),
+    h("div", { class: "grid-board", style: `grid-template-columns: 2em repeat(${cols}, minmax(5.5em, 1fr)) 2em` }, cells),
+    view.hand ? h("div", {}, h("div", { class: "section-title" }, "Your evidence cards"),
+      h("div", { class: "hand" }, view.hand.length ? view.hand.map((s) => card(names[s], { tone: "special" })) : h("span", { class: "muted" }, "none"))) : null,
+    candidates && !ctx.over ? h("div", {}, h("div", { class: "section-title" }, `Who your opponent may be (${candidates.size})`),
+      h("div", { class: "chips" }, [...candidates].map((s) => h("span", { class: "chip" }, names[s])))) : null,
+    (view.discards || []).length ? h("div", {}, h("div", { class: "section-title" }, "Face-up cards"),
+      h("div", { class: "hand" }, view.discards.map((s) => card(names[s], { small: true })))) : null,
+    revealed.deck ? h("div", {}, h("div", { class: "section-title" }, "The deck, revealed"),
+      h("div", { class: "hand" }, revealed.deck.map((s) => card(names[s], { small: true })))) : null);
+}
+
+function rules() {
+  return h("ul", {},
+    h("li", {}, "The Killer wins by killing the Inspector's suspect or reaching the kill count; the Inspector wins by arresting the Killer's suspect."),
+    h("li", {}, "Kill or arrest only a suspect in the 8 cells around your own suspect (or yourself, to arrest)."),
+    h("li", {}, "Shift a row or column one step with the arrows (it wraps around); the last shift may not be undone."),
+    h("li", {}, "Click a suspect on the board to act on them; gold marks your own secret identity."));
+}
+
+export default { render, rules };

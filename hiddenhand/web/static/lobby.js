@@ -1,0 +1,111 @@
+// The lobby: pick a game, set the table up (options, seats, bots, clock), list open tables.
+import { api, clear, h } from "/static/dom.js";
+
+const nameInput = document.getElementById("my-name");
+nameInput.value = localStorage.getItem("hh-name") || "";
+nameInput.addEventListener("change", () => localStorage.setItem("hh-name", nameInput.value.trim()));
+
+let games = [];
+let current = null;
+
+function myName() {
+  const name = nameInput.value.trim() || "Guest";
+  localStorage.setItem("hh-name", name);
+  return name;
+}
+
+function selectGame(game) {
+  current = game;
+  for (const tab of document.querySelectorAll("#game-tabs button")) {
+    tab.classList.toggle("active", tab.dataset.game === game.id);
+    tab.setAttribute("aria-selected", tab.dataset.game === game.id);
+  }
+  document.getElementById("game-summary").textContent = game.summary || "";
+  const players = document.getElementById("players");
+  clear(players);
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    players.append(h("option", { value: n, selected: n === game.default_players }, n));
+  }
+  const options = document.getElementById("options");
+  clear(options, h("legend", {}, "Options"));
+  if (!game.options.length) options.append(h("p", { class: "muted" }, "This game has no options."));
+  for (const opt of game.options) {
+    let input;
+    if (opt.type === "bool") {
+      input = h("input", { type: "checkbox", name: opt.name, checked: opt.default });
+    } else if (opt.type === "choice") {
+      input = h("select", { name: opt.name },
+        opt.choices.map((c) => h("option", { value: c, selected: c === opt.default }, c)));
+    } else {
+      input = h("input", { name: opt.name, type: opt.type === "int" ? "number" : "text", value: opt.default });
+    }
+    input.dataset.kind = opt.type;
+    options.append(h("label", { class: "option" }, h("span", { class: "option-name" }, opt.name.replaceAll("_", " ")),
+      input, h("small", {}, opt.help)));
+  }
+  renderSeats();
+}
+
+function renderSeats() {
+  const n = Number(document.getElementById("players").value);
+  const list = clear(document.getElementById("seat-list"));
+  for (let seat = 0; seat < n; seat++) {
+    const choices = [h("option", { value: "" }, seat === 0 ? "You" : "A person (invite)")];
+    for (const bot of current.bots) {
+      choices.push(h("option", { value: bot, selected: seat > 0 && bot === current.standin }, `Bot: ${bot}`));
+    }
+    list.append(h("li", {}, h("select", { "data-seat": seat, "aria-label": `seat ${seat + 1}` }, choices)));
+  }
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const error = document.getElementById("create-error");
+  error.textContent = "";
+  const options = {};
+  for (const input of document.querySelectorAll("#options [name]")) {
+    options[input.name] = input.dataset.kind === "bool" ? input.checked
+      : input.dataset.kind === "int" ? Number(input.value) : input.value;
+  }
+  const bots = [...document.querySelectorAll("#seat-list select")].map((s) => s.value || null);
+  try {
+    const data = await api("/api/tables", {
+      game: current.id, players: bots.length, bots, options,
+      clock: Number(document.getElementById("clock").value), name: myName(),
+    });
+    if (data.you) localStorage.setItem(`hh-seat-${data.id}`, JSON.stringify(data.you));
+    location.href = `/t/${data.id}`;
+  } catch (exc) {
+    error.textContent = exc.message;
+  }
+}
+
+async function refreshTables() {
+  const tables = await api("/api/tables");
+  const body = clear(document.getElementById("table-list"));
+  document.getElementById("no-tables").hidden = tables.length > 0;
+  for (const t of tables) {
+    const free = t.seats.filter((s) => !s.taken).length;
+    const people = t.seats.map((s, i) => s.name || (s.bot ? `${t.names[i]}` : "free")).join(", ");
+    body.append(h("tr", {},
+      h("td", {}, h("b", {}, t.title)),
+      h("td", {}, `${t.seats.length} (${people})`),
+      h("td", {}, t.status === "open" ? `waiting for ${free}` : "playing"),
+      h("td", {}, h("a", { class: "button", href: `/t/${t.id}` }, t.status === "open" && free ? "Join" : "Watch"))));
+  }
+}
+
+async function main() {
+  games = await api("/api/games");
+  const tabs = document.getElementById("game-tabs");
+  for (const game of games) {
+    tabs.append(h("button", { type: "button", role: "tab", "data-game": game.id, onclick: () => selectGame(game) }, game.title));
+  }
+  document.getElementById("players").addEventListener("change", renderSeats);
+  document.getElementById("create").addEventListener("submit", createTable);
+  if (games.length) selectGame(games[0]);
+  await refreshTables();
+  setInterval(refreshTables, 3000);
+}
+
+main();

@@ -1,0 +1,352 @@
+// The table page: one WebSocket to the table, the game drawn by its renderer (or the generic one).
+import { api, badge, clear, h } from "/static/dom.js";
+import generic from "/static/games/generic.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const el = (id) => document.getElementById(id);
+const page = {
+  table: null, game: null, you: null, renderer: generic, state: null, log: [], lastSeq: 0,
+  chat: [], socket: null, retry: 0, waitingForReply: false,
+};
+window.hiddenhand = page; // for the curious, and for tests
+
+function toast(message) {
+  const box = el("toast");
+  box.textContent = message;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+function names() {
+  return page.state?.names || page.table?.names || [];
+}
+
+// -- connection -----------------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  page.socket = socket;
+  el("link-state").textContent = "connecting…";
+  socket.onopen = () => {
+    page.retry = 0;
+    const hello = { type: "hello", since: page.lastSeq };
+    if (page.you) Object.assign(hello, { seat: page.you.seat, token: page.you.token });
+    socket.send(JSON.stringify(hello));
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    if (page.socket !== socket) return;
+    el("link-state").textContent = "reconnecting…";
+    el("link-state").className = "link-state down";
+    const wait = Math.min(5000, 300 * 2 ** page.retry++);
+    setTimeout(connect, wait);
+  };
+}
+
+function reconnect() {
+  const old = page.socket;
+  page.socket = null;
+  if (old) old.close();
+  page.lastSeq = 0;
+  page.log = [];
+  connect();
+}
+
+function send(message) {
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
+  else toast("not connected yet: try again in a moment");
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      page.table = message.table;
+      page.chat = message.chat;
+      el("link-state").textContent = message.seat === null ? "watching" : "connected";
+      el("link-state").className = "link-state up";
+      break;
+    case "table":
+      page.table = message.table;
+      break;
+    case "presence":
+      if (page.table) {
+        message.connected.forEach((c, i) => { page.table.seats[i].connected = c || !!page.table.seats[i].bot; });
+        page.table.spectators = message.spectators;
+      }
+      break;
+    case "state":
+      if (message.since !== undefined) page.log = page.log.filter((e) => e.seq <= message.since);
+      for (const event of message.events) if (event.seq > page.lastSeq || message.since !== undefined) page.log.push(event);
+      page.lastSeq = message.seq;
+      if (page.state && Object.keys(message.marks).length > Object.keys(page.state.marks).length) {
+        const newest = Object.entries(message.marks).pop();
+        toast(newest[1] === "clock" ? "A turn clock ran out: a bot decided for that player." : "A bot plays for the player who left.");
+      }
+      page.state = { ...message, names: page.table?.names };
+      page.waitingForReply = false;
+      if (page.table && message.outcome) page.table.status = "over";
+      else if (page.table && page.table.status === "open") page.table.status = "playing";
+      break;
+    case "chat":
+      page.chat.push(message);
+      break;
+    case "error":
+      page.waitingForReply = false;
+      toast(message.message);
+      if (message.code === "unknown-table") { page.socket = null; el("banner").textContent = message.message; return; }
+      if (message.code === "bad-token" || message.code === "wrong-seat") {
+        page.you = null;
+        localStorage.removeItem(`hh-seat-${tableId}`);
+        reconnect();
+        return;
+      }
+      break;
+    default:
+      return;
+  }
+  render();
+}
+
+// -- drawing --------------------------------------------------------------------------------
+
+function render() {
+  if (!page.table) return;
+  const t = page.table;
+  document.title = `${t.title} · hiddenhand`;
+  el("title").textContent = `${t.title} · table ${t.id}`;
+  renderWaiting();
+  renderPlayers();
+  renderBanner();
+  renderChoices();
+  renderBoard();
+  renderLog();
+  renderChat();
+}
+
+function renderWaiting() {
+  const box = el("waiting");
+  const t = page.table;
+  box.hidden = t.status !== "open";
+  if (box.hidden) return;
+  const mine = page.you?.seat;
+  const full = t.seats.every((s) => s.taken);
+  const invite = `${location.origin}/t/${t.id}`;
+  // Updates arrive while a person types their name: keep the same input, its text and focus.
+  const typing = el("sit-name");
+  const focused = typing !== null && document.activeElement === typing;
+  const nameInput = typing || h("input", { id: "sit-name", maxlength: 24, value: localStorage.getItem("hh-name") || "" });
+  clear(box,
+    h("h2", {}, "Waiting for players"),
+    h("p", {}, "Send this link to the people you want at the table: ",
+      h("input", { class: "invite-link", readonly: true, value: invite, onclick: (e) => e.target.select() })),
+    h("ol", { class: "seat-list waiting-seats" }, t.seats.map((s, i) => h("li", {},
+      s.bot ? h("span", {}, `${t.names[i]} `, badge(`bot: ${s.bot}`, "bot"))
+        : s.name ? h("span", {}, s.name, " ", i === mine ? badge("you", "you") : null)
+          : mine === undefined || mine === null
+            ? h("span", { class: "free" }, "free seat ", h("button", { class: "primary", onclick: () => sit(i) }, "Sit here"))
+            : h("span", { class: "free" }, "free seat")))),
+    mine !== undefined && mine !== null ? h("div", { class: "row" },
+      h("button", { class: "primary big", disabled: !full, onclick: start, id: "start" },
+        full ? "Start the game" : "Start (when every seat is taken)"),
+      h("button", { class: "ghost", onclick: leave }, "Leave the table")) : null,
+    mine === undefined || mine === null
+      ? h("label", { class: "me" }, "Your name ", nameInput)
+      : null);
+  if (focused) nameInput.focus();
+}
+
+async function sit(seat) {
+  const name = (el("sit-name")?.value || "").trim() || "Guest";
+  localStorage.setItem("hh-name", name);
+  try {
+    const data = await api(`/api/tables/${tableId}/join`, { name, seat });
+    page.you = data.you;
+    localStorage.setItem(`hh-seat-${tableId}`, JSON.stringify(data.you));
+    page.table = data.table;
+    reconnect();
+  } catch (exc) { toast(exc.message); }
+}
+
+async function start() {
+  try { page.table = (await api(`/api/tables/${tableId}/start`, { token: page.you.token })).table; render(); }
+  catch (exc) { toast(exc.message); }
+}
+
+async function leave() {
+  if (page.table.status === "playing" && !confirm("Leave the game? A bot will play your seat.")) return;
+  try {
+    await api(`/api/tables/${tableId}/leave`, { token: page.you.token });
+    if (page.table.status === "open") {
+      page.you = null;
+      localStorage.removeItem(`hh-seat-${tableId}`);
+      reconnect();
+    }
+  } catch (exc) { toast(exc.message); }
+}
+
+function renderPlayers() {
+  const t = page.table;
+  const box = clear(el("players"));
+  if (t.status === "open") return;
+  const toMove = new Set(page.state?.to_move || []);
+  const deadlines = page.state?.deadlines || {};
+  const winners = new Set(page.state?.outcome?.winners || []);
+  t.seats.forEach((s, i) => {
+    box.append(h("div", {
+      class: `player ${toMove.has(i) ? "to-move" : ""} ${i === page.you?.seat ? "mine" : ""} ${winners.has(i) ? "winner" : ""}`,
+      "data-seat": i,
+    },
+      h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "not connected" }),
+      h("span", { class: "player-name" }, t.names[i] || `seat ${i + 1}`),
+      i === page.you?.seat ? badge("you", "you") : null,
+      s.bot ? badge("bot", "bot") : null,
+      s.left ? badge("left: bot plays", "bot") : null,
+      winners.has(i) ? badge("winner", "win") : null,
+      toMove.has(i) ? h("span", { class: "turn-mark" }, "deciding") : null,
+      deadlines[i] ? h("span", { class: "clock", "data-deadline": deadlines[i] }, "") : null));
+  });
+  if (t.spectators) box.append(h("div", { class: "spectators muted" }, `${t.spectators} watching`));
+  tickClocks();
+}
+
+function tickClocks() {
+  for (const c of document.querySelectorAll(".clock[data-deadline]")) {
+    const left = Math.max(0, Math.round((Number(c.dataset.deadline) - Date.now()) / 1000));
+    c.textContent = `${left}s left`;
+    c.classList.toggle("urgent", left <= 10);
+  }
+}
+setInterval(tickClocks, 500);
+
+function renderBanner() {
+  const box = el("banner");
+  const s = page.state;
+  const t = page.table;
+  if (!s) {
+    box.className = "banner";
+    const full = t.seats.every((seat) => seat.taken);
+    box.textContent = t.status !== "open" ? "" : full ? "Every seat is taken: any seated player can start the game."
+      : "The game can start once every seat is taken.";
+    return;
+  }
+  const n = names();
+  if (s.outcome) {
+    const mine = page.you && s.outcome.winners.includes(page.you.seat);
+    box.className = `banner over ${mine ? "won" : ""}`;
+    clear(box, h("strong", {}, mine ? "You win! " : "Game over. "),
+      s.outcome.winners.length ? `Winners: ${s.outcome.winners.map((w) => n[w]).join(", ")}. ` : "Nobody wins. ",
+      h("span", {}, s.outcome.reason, "."), " Everything is revealed below. ",
+      h("a", { href: `/api/tables/${tableId}/record`, download: `${tableId}.json` }, "Download the record"),
+      " · ", h("a", { href: "/" }, "Back to the lobby"));
+    return;
+  }
+  if (s.legal.length) {
+    box.className = "banner yours";
+    const canPass = s.legal.some((a) => /^pass/.test(a.kind));
+    box.textContent = canPass ? "You may act now, or pass."
+      : s.to_move.length > 1 ? "Your choice (others are choosing too)." : "Your turn: choose below.";
+  } else {
+    box.className = "banner";
+    box.textContent = `Waiting for ${s.to_move.map((i) => n[i]).join(", ")}…`;
+  }
+}
+
+function renderChoices() {
+  const box = clear(el("choices"));
+  const s = page.state;
+  if (!s || !s.legal.length) return;
+  const groups = new Map();
+  for (const a of s.legal) {
+    if (!groups.has(a.kind)) groups.set(a.kind, []);
+    groups.get(a.kind).push(a);
+  }
+  const custom = page.renderer.choices?.(s.legal, ctx());
+  if (custom) { box.append(custom); return; }
+  for (const [kind, actions] of groups) {
+    box.append(h("div", { class: "choice-group" },
+      h("span", { class: "choice-kind" }, kind.replaceAll("_", " ")),
+      actions.map((a) => h("button", {
+        class: `choice ${/^pass|^no|skip|decline/.test(a.kind) ? "ghost" : "primary"}`,
+        "data-action": a.id, disabled: page.waitingForReply, onclick: () => act(a.id),
+      }, a.text))));
+  }
+}
+
+function act(id) {
+  page.waitingForReply = true;
+  send({ type: "act", action: id, step: page.state.step });
+  for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
+}
+
+function ctx() {
+  return {
+    names: names(), seat: page.you?.seat ?? null, legal: page.state?.legal || [],
+    toMove: page.state?.to_move || [], over: !!page.state?.outcome, outcome: page.state?.outcome, act,
+    options: page.table.options,
+  };
+}
+
+function renderBoard() {
+  const box = clear(el("board"));
+  if (!page.state) return;
+  try {
+    box.append(page.renderer.render(page.state.view, ctx()));
+  } catch (exc) {
+    console.error(exc);
+    box.append(generic.render(page.state.view, ctx()));
+  }
+}
+
+function renderLog() {
+  const box = el("log");
+  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  clear(box, page.log.map((e) => h("li", { class: e.public ? "" : "secret", title: e.public ? "" : "only you see this" },
+    e.public ? null : h("span", { class: "secret-tag" }, "only you"), e.text)));
+  if (atEnd) box.scrollTop = box.scrollHeight;
+}
+
+function renderChat() {
+  const box = el("chat");
+  clear(box, page.chat.map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text)));
+  box.scrollTop = box.scrollHeight;
+  el("chat-form").hidden = page.you === null || page.you === undefined;
+}
+
+el("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = el("chat-input");
+  if (!input.value.trim()) return;
+  send({ type: "chat", text: input.value });
+  input.value = "";
+});
+
+el("invite").addEventListener("click", async () => {
+  const link = `${location.origin}/t/${tableId}`;
+  try { await navigator.clipboard.writeText(link); toast("Invite link copied"); } catch { toast(link); }
+});
+
+async function main() {
+  let info;
+  try {
+    info = await api(`/api/tables/${tableId}`);
+  } catch (exc) {
+    el("banner").textContent = exc.message;
+    return;
+  }
+  page.table = info.table;
+  page.game = info.game;
+  page.you = info.you || JSON.parse(localStorage.getItem(`hh-seat-${tableId}`) || "null");
+  if (info.game.renderer) {
+    try { page.renderer = (await import(`/static/games/${info.game.id}.js`)).default; } catch (exc) { console.error(exc); }
+  }
+  const seats = info.game.min_players === info.game.max_players ? `${info.game.min_players}`
+    : `${info.game.min_players}–${info.game.max_players}`;
+  clear(el("rules-body"), h("p", {}, h("b", {}, info.game.title), ` · ${seats} players. `, info.game.summary || ""),
+    page.renderer.rules ? page.renderer.rules() : null);
+  render();
+  connect();
+}
+
+main();

@@ -1,0 +1,72 @@
+"""Seats that play through the server, and the check that what they got is what they may see."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+
+from hiddenhand.bots.match import SeatLogs
+from hiddenhand.engine import Record, get_game
+from tests.server.conftest import Client
+
+
+async def play_seat(client: Client, token: str | None, seed: int, act: bool = True) -> None:
+    """Say hello, then take a random legal action whenever asked, until the game is over."""
+    rng = random.Random(seed)
+    await client.hello(token)
+    while True:
+        message = await client.recv(30)
+        if message["type"] != "state":
+            continue
+        if message["outcome"] is not None:
+            return
+        if act and message["legal"]:
+            choice = rng.choice(message["legal"])
+            await client.send({"type": "act", "action": choice["id"], "step": message["step"]})
+
+
+def fetch_record(http: str, table: str) -> Record:
+    response = httpx.get(f"{http}/api/tables/{table}/record", timeout=10)
+    assert response.status_code == 200, response.text
+    return Record.from_json(response.content)
+
+
+def check_received(record: Record, received: dict[int | None, list[dict[str, Any]]]) -> int:
+    """Every state message a seat got equals, at its step, exactly that seat's view, choices
+    and visible events as the engine gives them, and nothing more. Returns messages checked."""
+    state = record.start()
+    names = list(record.players)
+    logs = SeatLogs(len(names))
+    expected: list[dict[int | None, tuple[Any, list[int]]]] = []
+
+    def snapshot() -> None:
+        seats: list[int | None] = [*range(len(names)), None]
+        expected.append(
+            {
+                s: (state.view(s), [a.id for a in state.legal(s)] if s is not None else [])
+                for s in seats
+            }
+        )
+
+    snapshot()
+    for seat, action in record.actions:
+        logs.add(state.act(seat, action))
+        snapshot()
+    checked = 0
+    for seat, messages in received.items():
+        states = [m for m in messages if m["type"] == "state"]
+        got_events: dict[int, dict[str, Any]] = {}
+        for m in states:
+            view, legal = expected[m["step"]][seat]
+            assert m["view"] == view, f"seat {seat} got a view it may not have at step {m['step']}"
+            assert [a["id"] for a in m["legal"]] == legal
+            for e in m["events"]:
+                assert got_events.setdefault(e["seq"], e) == e
+            checked += 1
+        log = [{"seq": i + 1, **e.to_json(names)} for i, e in enumerate(logs.of(seat))]
+        assert [got_events[k] for k in sorted(got_events)] == log, f"seat {seat}'s events differ"
+        assert states and states[-1]["outcome"] is not None
+    assert get_game(record.game)
+    return checked
