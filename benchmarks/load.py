@@ -1,0 +1,364 @@
+"""Load on one server: many tables, every seat a WebSocket client, on this machine.
+
+    python benchmarks/load.py [--tables 200] [--seats 6] [--rate 1] [--seconds 30] [--game ID]
+
+Starts `hiddenhand serve` (one process, SQLite store, bots off) unless --url points at a server,
+creates the tables, seats one client per seat, then measures two things:
+
+1. paced: each table plays `--rate` actions per second; latency is from sending an action to
+   the moment the last seat of that table has the update (p50, p99, max);
+2. flat out (--max-seconds > 0): the first seat asked acts the moment the previous action has
+   reached it; the rate the server sustains is the actions all tables complete per second.
+
+A table whose game ends is replaced by a new one. The clients run in this process, so they share
+the two cores with the server: figures are pessimistic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import websockets
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table as RichTable
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Choice(msgspec.Struct):
+    id: int
+    kind: str = ""
+
+
+class Update(msgspec.Struct):
+    """The fields of a server message the load clients read."""
+
+    type: str
+    step: int = -1
+    legal: list[Choice] = []
+    to_move: list[int] = []
+    outcome: Any = None
+
+
+decode = msgspec.json.Decoder(Update).decode
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    games: int = 0
+    recording: bool = False
+
+
+class LoadTable:
+    """One table: its seats' connections and the step each seat has seen."""
+
+    def __init__(self, run: Run) -> None:
+        self.run = run
+        self.id = ""
+        self.tokens: dict[int, str] = {}
+        self.sockets: list[Any] = []
+        self.latest: list[Update | None] = []
+        self.sent: dict[int, float] = {}
+        self.seen: dict[int, int] = {}
+        self.over = asyncio.Event()
+        self.readers: list[asyncio.Task[None]] = []
+
+    async def open(self) -> None:
+        run = self.run
+        made = (await run.http.post("/api/tables", json=run.table_spec)).json()
+        self.id = made["id"]
+        for _ in range(run.seats):
+            guest = {"Cookie": f"hh_guest={run.rng.getrandbits(128):032x}"}  # one person a seat
+            response = await run.http.post(
+                f"/api/tables/{self.id}/join", json={"name": "load"}, headers=guest
+            )
+            joined = response.json()
+            self.tokens[joined["you"]["seat"]] = joined["you"]["token"]
+        self.latest = [None] * run.seats
+        self.over = asyncio.Event()
+        for seat in range(run.seats):
+            ws = await websockets.connect(f"{run.ws}/ws/{self.id}", max_size=2**24)
+            await ws.send(json.dumps({"type": "hello", "token": self.tokens[seat]}))
+            self.sockets.append(ws)
+            self.readers.append(asyncio.create_task(self.read(seat, ws)))
+        await run.http.post(f"/api/tables/{self.id}/start", json={"token": self.tokens[0]})
+
+    async def close(self) -> None:
+        for task in self.readers:
+            task.cancel()
+        for ws in self.sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        self.sockets, self.readers, self.sent, self.seen = [], [], {}, {}
+
+    async def read(self, seat: int, ws: Any) -> None:
+        async for raw in ws:
+            stats = self.run.stats
+            message = decode(raw)
+            if message.type == "error":
+                stats.errors += 1
+                continue
+            if message.type != "state":
+                continue
+            self.latest[seat] = message
+            got = self.seen[message.step] = self.seen.get(message.step, 0) + 1
+            if got == self.run.seats:
+                del self.seen[message.step]
+                sent = self.sent.pop(message.step, None)
+                if sent is not None and stats.recording:
+                    stats.latencies.append(time.perf_counter() - sent)
+                    stats.actions += 1
+            if message.outcome is not None:
+                self.over.set()
+            elif self.run.flat_out and message.legal and seat == min(message.to_move):
+                await self.act(seat, message)  # one seat acts at a time: no races in windows
+
+    async def act(self, seat: int, message: Update) -> None:
+        legal = [c for c in message.legal if c.kind not in self.run.avoid] or message.legal
+        choice = self.run.rng.choice(legal)
+        self.sent.setdefault(message.step + 1, time.perf_counter())
+        await self.sockets[seat].send(
+            json.dumps({"type": "act", "action": choice.id, "step": message.step})
+        )
+
+    async def pace(self, period: float) -> None:
+        """One action every `period` seconds, by whichever seat is asked."""
+        await asyncio.sleep(self.run.rng.random() * period)
+        next_at = time.perf_counter()
+        while not self.run.stopping:
+            for seat, message in enumerate(self.latest):
+                if message is not None and message.legal and message.outcome is None:
+                    if message.step + 1 not in self.sent:
+                        await self.act(seat, message)
+                    break
+            next_at += period
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+
+    async def keep(self) -> None:
+        """Replace the table by a new one whenever its game ends."""
+        while True:
+            await self.over.wait()
+            self.run.stats.games += 1
+            await self.close()
+            await self.open()
+
+
+class Run:
+    def __init__(self, args: argparse.Namespace, url: str) -> None:
+        self.seats = args.seats
+        self.url = url
+        self.ws = url.replace("http", "ws", 1)
+        self.http = httpx.AsyncClient(base_url=url, timeout=60)
+        self.rng = random.Random(1)
+        self.stats = Stats()
+        self.flat_out = False
+        self.stopping = False
+        self.avoid = set(args.avoid)
+        options = {"turns": 1_000_000} if args.game == "highcard" else {}
+        self.table_spec = {
+            "game": args.game,
+            "players": args.seats,
+            "bots": [None] * args.seats,
+            "options": options,
+        }
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary(stats: Stats, seconds: float) -> dict[str, Any]:
+    lat = stats.latencies
+    return {
+        "actions": stats.actions,
+        "actions_per_s": round(stats.actions / seconds, 1),
+        "p50_ms": round(1000 * percentile(lat, 0.50), 1),
+        "p99_ms": round(1000 * percentile(lat, 0.99), 1),
+        "max_ms": round(1000 * max(lat), 1) if lat else float("nan"),
+        "mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else float("nan"),
+        "errors": stats.errors,
+        "games_finished": stats.games,
+    }
+
+
+async def measure(args: argparse.Namespace, url: str, console: Console) -> dict[str, Any]:
+    run = Run(args, url)
+    tables = [LoadTable(run) for _ in range(args.tables)]
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"opening {args.tables} tables", total=args.tables)
+        for start in range(0, args.tables, 20):
+            batch = tables[start : start + 20]
+            await asyncio.gather(*(t.open() for t in batch))
+            progress.advance(task, len(batch))
+    await asyncio.sleep(1.0)
+    report: dict[str, Any] = {
+        "game": args.game,
+        "tables": args.tables,
+        "connections": args.tables * args.seats,
+        "rate_per_table": args.rate,
+    }
+    keepers = [asyncio.create_task(t.keep()) for t in tables]
+    pacers = [asyncio.create_task(t.pace(1.0 / args.rate)) for t in tables]
+    await asyncio.sleep(min(5.0, args.seconds / 3))  # warm up
+    run.stats = Stats(recording=True)
+    with console.status(f"paced: {args.tables} tables at {args.rate}/s for {args.seconds:g}s"):
+        t0 = time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        report["paced"] = summary(run.stats, time.perf_counter() - t0)
+    run.stopping = True
+    await asyncio.gather(*pacers)
+    if args.max_seconds > 0:
+        await asyncio.sleep(1.0)
+        run.stats = Stats(recording=True)
+        run.flat_out = True
+        with console.status(f"flat out for {args.max_seconds:g}s"):
+            for t in tables:
+                for seat, message in enumerate(t.latest):
+                    if message is not None and message.legal and message.outcome is None:
+                        await t.act(seat, message)
+                        break
+            t0 = time.perf_counter()
+            await asyncio.sleep(args.max_seconds)
+            report["flat_out"] = summary(run.stats, time.perf_counter() - t0)
+        run.flat_out = False
+    for k in keepers:
+        k.cancel()
+    for t in tables:
+        await t.close()
+    await run.http.aclose()
+    return report
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: str, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    imports = [arg for module in extra for arg in ("--import", module)]
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "hiddenhand",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            "0",
+            "--quiet",
+            *imports,
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(url + "/api/games", timeout=1).status_code == 200:
+                return proc, url
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--rate", type=float, default=1.0, help="actions per second per table")
+    parser.add_argument("--seconds", type=float, default=30.0, help="paced measurement")
+    parser.add_argument(
+        "--max-seconds", type=float, default=15.0, help="flat-out measurement (0: skip)"
+    )
+    parser.add_argument("--game", default="goodcop")
+    parser.add_argument("--url", help="an already running server (default: start one)")
+    parser.add_argument(
+        "--db", help="store for the started server (default: a temporary SQLite file)"
+    )
+    parser.add_argument(
+        "--import", dest="imports", action="append", default=[], help="module registering games"
+    )
+    parser.add_argument(
+        "--avoid",
+        action="append",
+        default=[],
+        help="action kind clients avoid (e.g. a game's ending move)",
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    console = Console(stderr=args.json)
+    proc = None
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.url
+        if url is None:
+            proc, url = start_server(args.db or f"sqlite:///{tmp}/load.sqlite3", args.imports)
+        try:
+            import uvloop
+
+            uvloop.install()
+        except ImportError:
+            pass
+        try:
+            report = asyncio.run(measure(args, url, console))
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(10)
+    report["nproc"] = os.cpu_count()
+    report["load_avg"] = [round(x, 2) for x in os.getloadavg()]
+    if args.json:
+        print(json.dumps(report))
+        return
+    table = RichTable(
+        title=f"{report['game']}: {report['tables']} tables, {report['connections']} connections"
+    )
+    for column in ("phase", "actions/s", "p50 ms", "p99 ms", "max ms", "errors", "games ended"):
+        table.add_column(column, justify="right" if column != "phase" else "left")
+    for phase in ("paced", "flat_out"):
+        if phase in report:
+            r = report[phase]
+            table.add_row(
+                phase.replace("_", " "),
+                f"{r['actions_per_s']:,.1f}",
+                f"{r['p50_ms']}",
+                f"{r['p99_ms']}",
+                f"{r['max_ms']}",
+                str(r["errors"]),
+                str(r["games_finished"]),
+            )
+    console.print(table)
+    console.print(f"nproc {report['nproc']}, load average {report['load_avg']} (shared machine)")
+
+
+if __name__ == "__main__":
+    main()
