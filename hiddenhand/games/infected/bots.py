@@ -18,6 +18,7 @@ from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, card_set
+from hiddenhand.games.infected.evidence import evidence_weights
 
 GOOD_EQUIPS = {"heal3": 5, "blood_test": 4, "block": 4, "scout": 3, "draw2": 3, "distract": 2}
 CHARACTER_PREFERENCE = ("Nurse", "Redneck", "Veteran", "Quartermaster", "Ranger", "Scientist")
@@ -79,23 +80,23 @@ class InfectedBot(Bot):
         sample = view["players"][self.seat]["blood_sample"]
         return bool(sample) and "virus" in sample
 
-    def _suspicion(self, view: Mapping[str, Any], log: Sequence[Any]) -> list[float]:
+    def _suspicion(self, view: Mapping[str, Any]) -> list[float]:
         """Probability, as this seat judges it, that each other seat is the infected."""
-        n = len(view["players"])
+        players = view["players"]
+        n = len(players)
         if not view["blood_samples_used"] or self._infected(view):
             return [0.0] * n
-        weights = [0.0 if p == self.seat else 1.0 for p in range(n)]
-        for p, player in enumerate(view["players"]):
+        weights = evidence_weights(
+            n,
+            ((t["target"], t["shown"]) for t in view["tests"]),
+            [p["shown_fails"] for p in players],
+            [p["fail_claims"] for p in players],
+            [p["shown_claims"] for p in players],
+        )
+        weights[self.seat] = 0.0
+        for p, player in enumerate(players):
             if player["blood_sample"] is not None and p != self.seat:
                 weights[p] = 1e6 if "virus" in player["blood_sample"] else 0.0
-        for test in view["tests"]:
-            weights[test["target"]] *= 2.0 if test["shown"] == "virus" else 0.5
-        for p, player in enumerate(view["players"]):
-            weights[p] *= 6.0 ** player["shown_fails"]
-        for event in log:
-            if event.kind == "claim":
-                seat, claim = event.data["seat"], event.data["claim"]
-                weights[seat] *= 1.35 if claim == "fail" else 0.85
         none_weight = 0.6 if view["variant"] != "standard" or n == 2 else 0.0
         total = sum(weights) + none_weight
         return [w / total for w in weights]
@@ -206,7 +207,7 @@ class InfectedBot(Bot):
             targets = [a for a in legal]
             if infected:
                 return self.rng.choice([a for a in targets if a.args[0] != self.seat] or targets)
-            suspicion = self._suspicion(view, turn.log)
+            suspicion = self._suspicion(view)
             return max(targets, key=lambda a: (suspicion[int(a.args[0])], -self._tested(view, a)))
         if stage == "leader_target":
             return self.rng.choice(legal)
@@ -219,7 +220,7 @@ class InfectedBot(Bot):
         # the start of a choice
         if infected:
             return self._infected_action(turn, view, legal, kinds)
-        suspicion = self._suspicion(view, turn.log)
+        suspicion = self._suspicion(view)
         if "call_destroy" in kinds and max(suspicion) >= self._call_threshold(view):
             return self._find(legal, "call_destroy") or legal[0]
         hand = view["me"]["hand"]
@@ -326,7 +327,7 @@ class InfectedBot(Bot):
             if infected:
                 others = [a for a in legal if a.args[0] != self.seat]
                 return self.rng.choice(others or list(legal))
-            suspicion = self._suspicion(view, turn.log)
+            suspicion = self._suspicion(view)
             others = [a for a in legal if a.args[0] != self.seat]
             return min(
                 others or list(legal),
@@ -397,18 +398,15 @@ class InfectedBot(Bot):
         exposure = self._exposure(view)
         if exposure >= 2 and sum(view["resources"].values()) >= 3:
             return show
-        if pile >= total and self._fail_is_safe(turn, view):
+        if pile >= total and self._fail_is_safe(view):
             return fail
         return success if pile >= total else fail
 
-    def _fail_is_safe(self, turn: Turn, view: Mapping[str, Any]) -> bool:
+    def _fail_is_safe(self, view: Mapping[str, Any]) -> bool:
         """A false fail is safe when the threat is big and this seat fails no more than others."""
         if view["threat_sum"] < 10 or self._exposure(view) > 0:
             return False
-        fails = [0] * len(view["players"])
-        for event in turn.log:
-            if event.kind == "claim" and event.data["claim"] == "fail":
-                fails[event.data["seat"]] += 1
+        fails = [p["fail_claims"] for p in view["players"]]
         others = [f for p, f in enumerate(fails) if p != self.seat]
         return fails[self.seat] <= min(others, default=0)
 
@@ -430,13 +428,13 @@ class InfectedBot(Bot):
         if vote["kind"] == "leader":
             if infected:
                 return yes if target == self.seat else no
-            suspicion = self._suspicion(view, turn.log)
+            suspicion = self._suspicion(view)
             return yes if suspicion[target] <= min(suspicion) + 0.05 else no
         if infected:
             return no if target == self.seat else yes
         if target == self.seat:
             return no
-        suspicion = self._suspicion(view, turn.log)
+        suspicion = self._suspicion(view)
         return yes if suspicion[target] >= 0.6 and suspicion[target] >= max(suspicion) else no
 
 

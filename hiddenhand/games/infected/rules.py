@@ -110,6 +110,8 @@ class InfectedState(State):
         self.tests: list[tuple[int, int, str]] = []
         self.last_claims: list[tuple[int, str, list[int] | None]] = []
         self.shown_fails = [0] * n
+        self.fail_claims = [0] * n
+        self.shown_claims = [0] * n
         self.infector = -1
         self.log: list[Event] = []
         self._setup_decks()
@@ -919,12 +921,14 @@ class InfectedState(State):
             value = sum(self.cards.item_value(c) for c in pile)
             if claim == "fail":
                 self.last_claims.append((s, "fail", None))
+                self.fail_claims[s] += 1
                 self.log.append(
                     Event("claim", f"{{p{s}}} claims fail", data={"seat": s, "claim": "fail"})
                 )
                 continue
             names = ", ".join(self.item_name(c) for c in pile)
             self.last_claims.append((s, claim, list(pile)))
+            self.shown_claims[s] += 1
             if claim == "success" and value >= total:
                 self.log.append(
                     Event(
@@ -1259,5 +1263,6 @@ _FLAT_LISTS = (
     "todo", "character", "choose_order", "samples_up", "samples_away", "exposed", "zdeck",
     "zdiscard", "zremoved", "ideck", "item_discard", "hidden_discard", "removed_items", "threat",
     "threat_vals", "ability_used", "known_top", "tests", "shown_fails",
+    "fail_claims", "shown_claims",
 )  # fmt: skip
 _NESTED = ("samples", "hands", "piles", "wounds", "zhand", "resources")

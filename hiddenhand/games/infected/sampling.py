@@ -3,7 +3,8 @@
 Hidden from a seat: the other seats' hands, challenge piles and face-down equipped items, the
 order of both decks, cards discarded unseen, wound cards (face down under every character),
 zombie cards removed at set-up, an exposed infected's zombie hand, blood samples not yet shown
-(weighted by the blood tests the seat saw), and choices other seats made in the open window.
+(weighted by the public evidence: blood tests, shown fails and claims; see evidence.py), and
+choices other seats made in the open window.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from hiddenhand.games.infected.draft import Draft, kinds_in
+from hiddenhand.games.infected.evidence import evidence_weights
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
@@ -35,12 +37,14 @@ def _samples(st: InfectedState, me: int, rng: random.Random) -> None:
         return
     viruses = pool.count("virus")
     slots = len(pool)
-    weights = [1.0] * slots
-    for tester_target_shown in st.tests:
-        target, shown = tester_target_shown[1], tester_target_shown[2]
-        if target in unknown:
-            i = unknown.index(target)
-            weights[i] *= 2.0 if shown == "virus" else 0.5
+    evidence = evidence_weights(
+        st.n,
+        ((target, shown) for _, target, shown in st.tests),
+        st.shown_fails,
+        st.fail_claims,
+        st.shown_claims,
+    )
+    weights = [evidence[p] for p in unknown] + [1.0] * (slots - len(unknown))
     chosen: set[int] = set()
     for _ in range(viruses):
         options = [i for i in range(slots) if i not in chosen]

@@ -16,7 +16,8 @@ Fields of `view(seat)` (all JSON-ready; seats are numbers, cards are names):
 - `vote`: `{kind: destroy|leader, target}` while a vote is open.
 - `players`: per seat `{name, character, hitpoints, special_item, ability, ability_used, wounds,
   hand, pile, equipped [{item|None, face_up, fresh}], exposed, blood_sample (list, or None if
-  unknown to this seat), zombie_cards, shown_fails, chosen (finished its choice in the window)}`.
+  unknown to this seat), zombie_cards, shown_fails, fail_claims (fails claimed unseen),
+  shown_claims (claims made showing the pile), chosen (finished its choice in the window)}`.
 - `me` (seats only): `seat`, `hand`, `pile` (names, sorted), `zombie_hand`, `zombie_deck_top`
   (cards this seat has looked at, top first), `choice` (own unrevealed choice so far).
 - `outcome` (when the game is over): `{winners, side, reason}`; every hidden thing is revealed.
@@ -73,6 +74,8 @@ def build_view(state: InfectedState, seat: int | None) -> dict[str, Any]:
                 "blood_sample": sample,
                 "zombie_cards": len(state.zhand[p]),
                 "shown_fails": state.shown_fails[p],
+                "fail_claims": state.fail_claims[p],
+                "shown_claims": state.shown_claims[p],
                 "chosen": p in window and window[p].done,
             }
         )

@@ -1,9 +1,11 @@
 """The heuristic bot: legal on both sides in every variant, and far better than random humans."""
 
+from dataclasses import replace
+
 import pytest
 
 from hiddenhand.bots.base import make_bot
-from hiddenhand.bots.match import play
+from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.engine.errors import OptionError
 from tests.games.infected.helpers import GAME
 
@@ -46,3 +48,25 @@ def test_heuristic_humans_beat_random_humans_by_a_wide_margin() -> None:
 def test_bot_options_are_checked() -> None:
     with pytest.raises(OptionError):
         make_bot(GAME, "heuristic:human=sometimes", 0)
+
+
+def test_heuristic_plays_the_same_without_its_log() -> None:
+    """Everything the heuristic reads is in its view, so the copies a search rolls out with
+    (handed no log) play as the bots at the table do."""
+    for seed in range(3):
+        state = GAME.start(4, None, seed)
+        bots = [make_bot(GAME, "heuristic", s, seed) for s in range(4)]
+        logs = SeatLogs(4)
+        decisions = 0
+        while pending := state.pending():
+            seat = min(pending)
+            bot = bots[seat]
+            turn = turn_for(state, seat, bot, logs.of(seat))
+            luck = bot.rng.getstate()
+            forgetful = bot.decide(replace(turn, log=()))
+            bot.rng.setstate(luck)
+            action = bot.decide(turn)
+            assert action == forgetful
+            decisions += len(turn.legal) > 1
+            logs.add(state.act(seat, action))
+        assert decisions > 50

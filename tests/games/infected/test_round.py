@@ -156,6 +156,10 @@ def test_success_is_shown_and_places_a_resource_fail_is_unseen() -> None:
     assert len(state.resources[0]) == 1
     assert state.view(0)["last_claims"][1]["shown"] is None
     assert len(state.hidden_discard) == 2
+    players = state.view(1)["players"]
+    assert [(p["fail_claims"], p["shown_claims"]) for p in players] == [(0, 1), (1, 0)], (
+        "every seat sees how often each claimed fail unseen and showed its pile"
+    )
 
 
 def test_a_shown_fail_fails_everyone() -> None:

@@ -75,6 +75,20 @@ def test_blood_samples_are_resampled_by_the_tests_seen() -> None:
     )
 
 
+def test_blood_samples_are_resampled_by_shown_fails_and_fail_claims() -> None:
+    state = start(4, 4)
+    bad = next(s for s in range(4) if state.is_infected(s))
+    me = next(s for s in range(4) if s != bad)
+    rng = random.Random(5)
+    state.shown_fails[bad] = 1
+    shown = sum(state.determinize(me, rng).is_infected(bad) for _ in range(600))
+    assert shown > 390  # 6 times as likely: 6/8
+    state.shown_fails[bad] = 0
+    state.fail_claims[bad] = 4
+    claimed = sum(state.determinize(me, rng).is_infected(bad) for _ in range(600))
+    assert 280 < claimed < 460  # 1.35**4 = 3.3 times as likely: 3.3/5.3
+
+
 def test_the_deck_top_a_seat_looked_at_is_kept() -> None:
     state = start(2, 5)
     state.scout(0, 2)
