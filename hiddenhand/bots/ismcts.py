@@ -31,10 +31,11 @@ without seeing what the others chose in the same window, and the joint choice is
 the root the bot's own seat decides first; the rest of the window is the next node. Seats of a
 window act in seat order, as the match runner has them.
 
-Rollouts stop after `depth` moves; an unfinished one scores each seat the game's own estimate of
-its chance to win (`Game.evaluate`, called on the rollout's determinized world), or one half for
-every seat if the game has none; a finished one scores 1 for each winner and 0 for the others
-(one half each if nobody wins).
+Rollouts stop after `depth` moves, or later, at the first moment the game can judge (its
+`Game.evaluate` may answer None in the middle of a fight); an unfinished one scores each seat the
+game's own estimate of its chance to win (`Game.evaluate`, called on the rollout's determinized
+world), or one half for every seat if the game has none; a finished one scores 1 for each
+winner and 0 for the others (one half each if nobody wins).
 
 Budget: `iterations` per decision, and optionally `seconds` (wall time), whichever ends first.
 With an iteration budget alone the bot is reproducible: the same seed plays the same moves.
@@ -306,13 +307,20 @@ class ISMCTSBot(Bot):
         return bot.decide(Turn(state.game, seat, state.players, legal, log, view, sample))
 
     def _rollout(self, state: State) -> list[float]:
-        """The rollout policy plays on for at most `depth` moves; every seat's reward."""
+        """The rollout policy plays on for `depth` moves, then until the game can judge the
+        world (at most FULL_DEPTH moves more); every seat's reward."""
         choice = self._rollout_rng.choice
         pending = state.pending()
+        evaluate = state.game.evaluate
         steps = self.depth
         if steps is None:
-            steps = self.depth = SHORT_DEPTH if state.game.evaluate is not None else FULL_DEPTH
-        while pending and steps > 0:
+            steps = self.depth = SHORT_DEPTH if evaluate is not None else FULL_DEPTH
+        while pending:
+            if steps <= 0:
+                if evaluate is None or steps <= -FULL_DEPTH:
+                    return [0.5] * len(state.players)
+                if evaluate(state, self.seat) is not None:
+                    return [_judged(evaluate(state, s)) for s in range(len(state.players))]
             seat = min(pending)
             legal = pending[seat]
             bot = self._policy(state, seat) if len(legal) > 1 else None
@@ -320,13 +328,12 @@ class ISMCTSBot(Bot):
             state.act(seat, action)
             pending = state.pending()
             steps -= 1
-        players = len(state.players)
-        if pending:
-            evaluate = state.game.evaluate
-            if evaluate is None:
-                return [0.5] * players
-            return [evaluate(state, s) for s in range(players)]
         outcome = state.outcome()
+        players = len(state.players)
         if outcome is None or not outcome.winners:
             return [0.5] * players
         return [1.0 if s in outcome.winners else 0.0 for s in range(players)]
+
+
+def _judged(estimate: float | None) -> float:
+    return 0.5 if estimate is None else estimate

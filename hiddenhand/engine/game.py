@@ -43,10 +43,11 @@ class Game:
     check: Callable[[int, Any], None] | None = None
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     render_view: Callable[[Mapping[str, Any], Sequence[str]], RenderableType] | None = None
-    evaluate: Callable[[State, int], float] | None = None
+    evaluate: Callable[[State, int], float | None] | None = None
     """An estimate in [0, 1] of a seat's chance to win an unfinished game, for search bots that
-    cut their rollouts short. Called on determinized samples only, so it may read their
-    internals."""
+    cut their rollouts short, or None where the game cannot judge this moment (in the middle of
+    a fight, say): the rollout then plays on. Called on determinized samples only, so it may
+    read their internals."""
 
     def options(self, pairs: Any = None) -> Options:
         """Parse options for this game from `key=value` strings, a mapping, or None."""

@@ -7,7 +7,8 @@ from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import SeatLogs, decide, turn_for
 from hiddenhand.engine import get_game
 from hiddenhand.games.goodcop.evaluate import honest_chance
-from hiddenhand.games.infected.evaluate import survivors_chance
+from hiddenhand.games.infected.evaluate import at_round_start, survivors_chance
+from hiddenhand.games.infected.rules import InfectedState
 
 
 def _advance(game_id: str, players: int, seed: int, moves: int):
@@ -33,8 +34,10 @@ def test_evaluation_is_a_deterministic_chance_for_every_seat(game_id, players):
         for moves in (0, 20, 60):
             state, _ = _advance(game_id, players, seed, moves)
             values = [evaluate(state, s) for s in range(players)]
-            assert all(0.0 <= v <= 1.0 for v in values)
+            assert all(v is None or 0.0 <= v <= 1.0 for v in values)
             assert values == [evaluate(state.clone(), s) for s in range(players)]
+            if game_id == "goodcop":
+                assert None not in values, "Good Cop Bad Cop judges any moment"
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("goodcop", 6), ("infected", 4)])
@@ -92,13 +95,66 @@ def test_goodcop_a_finished_game_scores_its_winners():
     ]
 
 
-def test_infected_resources_favour_the_survivors_and_the_infected_is_scored_against_them():
+def _round_start(seed: int, rounds: int) -> InfectedState:
+    """An Infected game played on by heuristic bots to the start of a later round."""
+    moves = 0
+    while True:
+        moves += 1
+        state, _ = _advance("infected", 4, seed, moves)
+        if state.round > rounds and at_round_start(state):
+            return state
+
+
+def test_infected_is_judged_at_round_starts_only():
     game = get_game("infected")
-    state, _ = _advance("infected", 4, 5, 40)
+    state = _round_start(5, 2)
+    assert all(game.evaluate(state, s) is not None for s in range(4))
+    seat = min(state.pending())
+    state.act(seat, state.pending()[seat][0])  # a seat has chosen: the round is under way
+    assert all(game.evaluate(state, s) is None for s in range(4))
+
+
+def test_infected_resources_and_evidence_favour_the_survivors_against_the_infected():
+    game = get_game("infected")
+    state = _round_start(5, 2)
     before = survivors_chance(state)
-    for pile in state.resources:
-        pile.extend([0] * 4)
-    assert survivors_chance(state) > before
     infected = next(s for s in range(4) if state.is_infected(s))
     human = next(s for s in range(4) if not state.is_infected(s))
     assert game.evaluate(state, infected) == pytest.approx(1.0 - game.evaluate(state, human))
+    richer = state.clone()
+    for pile in richer.resources:
+        pile.extend([0] * 4)
+    assert survivors_chance(richer) > before
+    suspected = state.clone()
+    suspected.tests += [(human, infected, "virus")] * 2
+    assert survivors_chance(suspected) > before
+    framed = state.clone()
+    framed.tests += [(infected, human, "virus")] * 2
+    assert survivors_chance(framed) < before
+
+
+def test_a_rollout_plays_on_until_the_game_can_judge():
+    """Cut after one move, the Infected's rollouts go on to the next round start (or the end),
+    asking the evaluation on the way and scoring only where it answered."""
+    game = get_game("infected")
+    real = game.evaluate
+    assert real is not None
+    state, logs = _advance("infected", 4, 8, 30)
+    while len(state.pending()[min(state.pending())]) < 2:
+        state, logs = _advance("infected", 4, 8, len(logs.spectator) + 1)
+    answers: list[tuple[bool, bool]] = []
+
+    def spy(world, seat):
+        value = real(world, seat)
+        answers.append((value is None, at_round_start(world) or world.outcome() is not None))
+        return value
+
+    object.__setattr__(game, "evaluate", spy)
+    try:
+        seat = min(state.pending())
+        bot = make_bot(game, "ismcts:iterations=12:depth=1", seat, 1)
+        bot.decide(turn_for(state, seat, bot, logs.of(seat)))
+    finally:
+        object.__setattr__(game, "evaluate", real)
+    assert any(none for none, _ in answers), "it asked mid-round and played on"
+    assert all(judged for none, judged in answers if not none)

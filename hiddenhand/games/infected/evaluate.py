@@ -2,11 +2,16 @@
 
 The survivors win by holding enough resources of every type once the zombie deck has run out,
 or by destroying the infected; the infected wins when the deck runs out a second time or a clean
-survivor is destroyed. The estimate reads the race between the two: resources gathered against
-those needed, the zombie deck left, which exhaustion the game is in, the survivors' wounds, and
-how exposed the infected is. The weights of a logistic model over these were fitted on games
-between heuristic bots. It is only ever called on a determinized sample, so it may read the
-sample's hidden blood samples.
+survivor is destroyed. The estimate reads the race between the two: resources gathered and in
+the survivors' hands against those needed, the zombie deck left, which exhaustion the game is
+in, the survivors' wounds, and how much the public evidence points at the infected. The weights
+of a logistic model over these were fitted on games between heuristic bots
+(benchmarks/infected_evaluation.py). It is only ever called on a determinized sample, so it may
+read the sample's hidden cards and blood samples.
+
+It judges only the start of a round: in the middle of a fight, the threat and the piles decide
+what happens next and the features would be noise. Elsewhere it answers None, and a search
+plays on to the next round.
 """
 
 from __future__ import annotations
@@ -14,34 +19,67 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from hiddenhand.games.infected.cards import ZOMBIE_DECK_SIZE
+from hiddenhand.games.infected.cards import RESOURCES, ZOMBIE_DECK_SIZE
+from hiddenhand.games.infected.evidence import evidence_weights
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
     from hiddenhand.games.infected.rules import InfectedState
 
-WEIGHTS = (-2.517, 1.257, 0.042, 2.706, -12.262, 6.338, 0.001, 7.146, 6.820)
+WEIGHTS = (-6.455, 0.254, 0.420, 0.329, 3.590, 3.953, 6.227, -0.066, 0.515, -9.830, 4.182, 8.234)
 """Bias, then the weight of each feature of `features`, towards the survivors."""
 
 
+def at_round_start(game: InfectedState) -> bool:
+    """Whether the game waits for the first choices of a round, before any threat card."""
+    return (
+        game.phase == "action"
+        and not game.threat
+        and all(d.stage == "start" and not d.intents and not d.done for d in game.window.values())
+    )
+
+
 def features(game: InfectedState) -> tuple[float, ...]:
-    """Resources (mean and scarcest type, as fractions of those needed), zombie deck left, the
-    end game and the scarcest type in it, survivors' wounds per seat, the infected exposed, and
-    failed tests the infected has shown."""
-    need = game.n
+    """Resources held (mean and scarcest type, as fractions of those needed), the scarcest type
+    counting the survivors' hands too, the zombie deck left, the end game and the scarcest type
+    in it, survivors' wounds and hand sizes per seat, the infected exposed, its shown fails, the
+    share of the public evidence on the infected, and the round."""
+    n = need = game.n
     held = [min(len(pile), need) / need for pile in game.resources]
-    infected = [s for s in range(game.n) if game.is_infected(s)]
-    survivors = [s for s in range(game.n) if s not in infected and not game.exposed[s]]
+    infected = [s for s in range(n) if game.is_infected(s)]
+    survivors = [s for s in range(n) if s not in infected and not game.exposed[s]]
+    kinds = game.cards.item_kinds
+    item_of = game.cards.item_of
+    in_hands = dict.fromkeys(RESOURCES, 0)
+    for s in survivors:
+        for card in game.hands[s]:
+            in_hands[kinds[item_of[card]].resource] += 1
+    reach = [
+        min(len(pile) + in_hands[RESOURCES[r]], 2 * need) / need
+        for r, pile in enumerate(game.resources)
+    ]
+    evidence = evidence_weights(
+        n,
+        ((target, shown) for _, target, shown in game.tests),
+        game.shown_fails,
+        game.fail_claims,
+        game.shown_claims,
+    )
+    share = sum(evidence[s] for s in infected) / sum(evidence) if infected else 0.0
     end = 1.0 if game.end_game else 0.0
+    per_seat = max(1, len(survivors))
     return (
         sum(held) / len(held),
         min(held),
+        min(reach),
         len(game.zdeck) / ZOMBIE_DECK_SIZE,
         end,
         end * min(held),
-        sum(len(game.wounds[s]) for s in survivors) / game.n,
+        sum(len(game.wounds[s]) for s in survivors) / per_seat,
+        sum(len(game.hands[s]) for s in survivors) / per_seat / 7,
         float(any(game.exposed[s] for s in infected)),
         float(sum(game.shown_fails[s] for s in infected)),
+        share,
     )
 
 
@@ -51,10 +89,12 @@ def survivors_chance(game: InfectedState) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def evaluate(state: State, seat: int) -> float:
-    """The estimated chance that `seat` wins, in [0, 1]."""
+def evaluate(state: State, seat: int) -> float | None:
+    """The estimated chance that `seat` wins, in [0, 1]; None mid-round (play on)."""
     game: InfectedState = state  # type: ignore[assignment]
     if game.result is not None:
         return 1.0 if seat in game.result.winners else 0.0
+    if not at_round_start(game):
+        return None
     chance = survivors_chance(game)
     return 1.0 - chance if game.is_infected(seat) else chance
