@@ -26,6 +26,18 @@ def _advance(game_id: str, players: int, seed: int, moves: int):
     return state, logs
 
 
+def _search_with(game, evaluate, state, logs, spec: str) -> None:
+    """One search by the seat to move, with `evaluate` standing in for the game's evaluation."""
+    real = game.evaluate
+    object.__setattr__(game, "evaluate", evaluate)
+    try:
+        seat = min(state.pending())
+        bot = make_bot(game, spec, seat, 1)
+        bot.decide(turn_for(state, seat, bot, logs.of(seat)))
+    finally:
+        object.__setattr__(game, "evaluate", real)
+
+
 @pytest.mark.parametrize(("game_id", "players"), [("goodcop", 6), ("infected", 4)])
 def test_evaluation_is_a_deterministic_chance_for_every_seat(game_id, players):
     evaluate = get_game(game_id).evaluate
@@ -57,13 +69,7 @@ def test_the_search_evaluates_determinized_worlds_never_the_true_state(game_id, 
         seen.append(world)
         return real(world, seat)
 
-    object.__setattr__(game, "evaluate", spy)
-    try:
-        seat = min(state.pending())
-        bot = make_bot(game, "ismcts:iterations=12:depth=2", seat, 1)
-        bot.decide(turn_for(state, seat, bot, logs.of(seat)))
-    finally:
-        object.__setattr__(game, "evaluate", real)
+    _search_with(game, spy, state, logs, "ismcts:iterations=12:depth=2")
     assert seen
 
 
@@ -149,12 +155,6 @@ def test_a_rollout_plays_on_until_the_game_can_judge():
         answers.append((value is None, at_round_start(world) or world.outcome() is not None))
         return value
 
-    object.__setattr__(game, "evaluate", spy)
-    try:
-        seat = min(state.pending())
-        bot = make_bot(game, "ismcts:iterations=12:depth=1", seat, 1)
-        bot.decide(turn_for(state, seat, bot, logs.of(seat)))
-    finally:
-        object.__setattr__(game, "evaluate", real)
+    _search_with(game, spy, state, logs, "ismcts:iterations=12:depth=1")
     assert any(none for none, _ in answers), "it asked mid-round and played on"
     assert all(judged for none, judged in answers if not none)
