@@ -393,7 +393,7 @@ class Comparison:
                     "baseline": b.to_json(),
                     "challenger": c.to_json(),
                     "difference": round(c.rate - b.rate, 4),
-                    "p": round(two_proportion_p(c, b), 6),
+                    "p": float(f"{two_proportion_p(c, b):.3g}"),
                 }
             )
         return out
