@@ -30,7 +30,8 @@ def speed(seconds: float, bot: str) -> None:
         title=f"{bot} in every seat, one process ({os.cpu_count()} cores, load "
         f"{os.getloadavg()[0]:.2f})"
     )
-    for column in ("game", "players", "iterations/s", "decisions/s", "iterations/search"):
+    columns = ("game", "players", "iterations/CPU s", "decisions/CPU s", "iterations/search")
+    for column in columns:
         table.add_column(column, justify="right" if column != "game" else "left")
     with console.status("measuring"):
         for game in games().values():
@@ -39,8 +40,8 @@ def speed(seconds: float, bot: str) -> None:
                 table.add_row(
                     game.id,
                     str(players),
-                    f"{result.get('iterations_per_s', 0.0):,.0f}",
-                    f"{result['decisions_per_s']:,.1f}",
+                    f"{result.get('iterations_per_cpu_s', 0.0):,.0f}",
+                    f"{result['decisions_per_cpu_s']:,.1f}",
                     f"{result.get('iterations_per_search', 0.0):,.0f}",
                 )
     console.print(table)

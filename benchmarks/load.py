@@ -85,7 +85,10 @@ class LoadTable:
 
     async def open(self) -> None:
         run = self.run
-        made = (await run.http.post("/api/tables", json=run.table_spec)).json()
+        response = await run.http.post("/api/tables", json=run.table_spec)
+        made = response.json()
+        if "id" not in made:
+            raise SystemExit(f"the server refused a table: {response.status_code} {made}")
         self.id = made["id"]
         for _ in range(run.seats):
             guest = {"Cookie": f"hh_guest={run.rng.getrandbits(128):032x}"}  # one person a seat
@@ -275,6 +278,10 @@ def start_server(db: str, extra: list[str]) -> tuple[subprocess.Popen[bytes], st
             "0",
             "--quiet",
             *imports,
+            # every load client comes from this machine's one address
+            *("--limit=tables_per_address=100000", "--limit=seats_per_address=8"),
+            *("--limit=connections_per_address=100000", "--limit=connections=100000"),
+            "--limit=tables=100000",
         ],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},

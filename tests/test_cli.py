@@ -41,6 +41,15 @@ def test_bench_json():
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["steps_per_s"] > 0 and report["games_per_s"] > 0 and report["clones_per_s"] > 0
+    assert report["determinizations_per_s"] > 0
+
+
+def test_bench_reports_cpu_time_as_well_as_wall_time():
+    report = json.loads(invoke("bench", "highcard", "--seconds", "0.3", "--json").stdout)
+    for name in ("steps", "games", "clones", "determinizations"):
+        assert report[f"{name}_per_cpu_s"] > 0
+    shown = invoke("bench", "highcard", "--seconds", "0.3")
+    assert "per CPU second" in shown.output
 
 
 def test_bad_input_exits_nonzero_with_what_is_allowed(tmp_path):
@@ -73,3 +82,23 @@ def test_play_in_terminal_with_bad_input_then_a_full_game():
 def test_play_quit():
     result = runner.invoke(app, ["play", "highcard", "--seed", "3"], input="q\n")
     assert result.exit_code == 0 and "left the table" in result.output
+
+
+def test_the_terminal_never_asks_a_question_with_one_answer():
+    import io
+
+    from rich.console import Console
+
+    from hiddenhand.bots.base import make_bot
+    from hiddenhand.tui.session import play_in_terminal
+    from tests.bots.fixtures import STONES
+
+    asked: list[str] = []
+    state = STONES.start(2, {"stones": 1}, seed=1)
+    bots = [make_bot(STONES, "random", s, 1) for s in range(2)]
+    console = Console(file=io.StringIO(), width=100)
+    final = play_in_terminal(
+        state, 0, bots, console, ask=lambda prompt: asked.append(prompt) or "1"
+    )
+    assert final.outcome() is not None and final.record().actions == [[0, 0]]
+    assert asked == [], "the only move was asked for"

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from hiddenhand.bots.options import BotOption, check_options
+from hiddenhand.bots.registry import game_bots
 from hiddenhand.engine.errors import OptionError
 
 if TYPE_CHECKING:
@@ -42,6 +44,11 @@ class Bot(ABC):
     name: ClassVar[str] = "bot"
     uses_view: ClassVar[bool] = False
     uses_sample: ClassVar[bool] = False
+    options: ClassVar[tuple[BotOption, ...]] = ()
+    """The options its spec may set; `make_bot` refuses any other, and values out of range."""
+    decides_in_world: ClassVar[bool] = False
+    """It can decide from a determinized world read as its seat sees it (`decide_in`), which
+    spares a search's rollouts building a view and parsing it back."""
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
@@ -51,9 +58,19 @@ class Bot(ABC):
     def decide(self, turn: Turn) -> Action:
         """Pick one of `turn.legal`."""
 
+    def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
+        """Pick one of `legal` in a determinized world (never the true state: only searches
+        call it, on their samples), reading only what `world.view(seat)` would show, so that it
+        plays as `decide` would from that view and an empty log."""
+        raise NotImplementedError(f"{self.name} decides from its Turn only")
+
 
 BotFactory = Callable[..., Bot]
-"""Called as factory(seat, seed, **options) -> Bot; options come from the bot spec."""
+"""Called as factory(seat, seed, **options) -> Bot; options come from the bot spec, checked
+against the factory's `options` declarations (a factory without them takes none)."""
+
+MAX_SPEC_CHARS = 200
+"""A longer spec is refused unread: no bot has that many options."""
 
 
 class RandomBot(Bot):
@@ -78,29 +95,33 @@ def _generic_bots() -> dict[str, BotFactory]:
 
 def bot_names(game: Game) -> list[str]:
     """The bots that can play this game: the generic ones and the game's own."""
-    return sorted({**_generic_bots(), **game.bots})
+    return sorted({**_generic_bots(), **game_bots(game.id)})
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """`name` or `name:key=value:key=value` -> (name, options)."""
+    if len(spec) > MAX_SPEC_CHARS:
+        raise OptionError(f"a bot spec is at most {MAX_SPEC_CHARS} characters")
     name, *rest = spec.strip().split(":")
     options: dict[str, str] = {}
     for part in rest:
         key, sep, value = part.partition("=")
         if not sep or not key:
             raise OptionError(f"bot option {part!r} in {spec!r} is not of the form key=value")
+        if key in options:
+            raise OptionError(f"bot option {key!r} is given twice in {spec!r}")
         options[key] = value
     return name, options
 
 
 def make_bot(game: Game, spec: str, seat: int, seed: int = 0) -> Bot:
-    """Build the bot a spec names for one seat, or raise OptionError naming the bots there are."""
-    name, options = parse_bot_spec(spec)
-    factories = {**_generic_bots(), **game.bots}
+    """Build the bot a spec names for one seat, or raise OptionError naming the bots there are
+    (or the options that bot takes, and their ranges)."""
+    name, given = parse_bot_spec(spec)
+    factories = {**_generic_bots(), **game_bots(game.id)}
     if name not in factories:
         known = ", ".join(sorted(factories))
-        raise OptionError(f"unknown bot {name!r} for {game.id}; bots are: {known}")
-    try:
-        return factories[name](seat, seed, **options)
-    except TypeError as exc:
-        raise OptionError(f"bad options for bot {name!r}: {exc}") from None
+        raise OptionError(f"unknown bot {name[:40]!r} for {game.id}; bots are: {known}")
+    factory = factories[name]
+    declared: tuple[BotOption, ...] = getattr(factory, "options", ())
+    return factory(seat, seed, **check_options(name, declared, given, game))

@@ -32,15 +32,15 @@ the root the bot's own seat decides first; the rest of the window is the next no
 window act in seat order, as the match runner has them.
 
 Rollouts stop after `depth` moves, or later, at the first moment the game can judge (its
-`Game.evaluate` may answer None in the middle of a fight); an unfinished one scores each seat the
-game's own estimate of its chance to win (`Game.evaluate`, called on the rollout's determinized
-world), or one half for every seat if the game has none; a finished one scores 1 for each
-winner and 0 for the others (one half each if nobody wins).
+evaluation, registered in `bots.registry`, may answer None in the middle of a fight); an
+unfinished one scores each seat the game's own estimate of its chance to win (called on the
+determinized world), or one half for every seat if the game has none; a finished one scores 1
+for each winner and 0 for the others (one half each if nobody wins).
 
 Budget: `iterations` per decision, and optionally `seconds` (wall time), whichever ends first.
 With an iteration budget alone the bot is reproducible: the same seed plays the same moves.
 `search_seconds` counts CPU time, so iterations per second are those of one core even on a
-shared machine.
+shared machine; `search_wall_seconds` counts wall time.
 """
 
 from __future__ import annotations
@@ -52,9 +52,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hiddenhand.bots.base import Bot, Turn
+from hiddenhand.bots.options import BotOption
+from hiddenhand.bots.registry import default_bot, evaluator, game_bots, seats_evaluator
 from hiddenhand.engine.errors import OptionError
 
 if TYPE_CHECKING:
+    from hiddenhand.bots.registry import Evaluator
     from hiddenhand.engine.actions import Action
     from hiddenhand.engine.events import Event
     from hiddenhand.engine.state import State
@@ -68,6 +71,10 @@ SHORT_DEPTH = 10
 """Rollout moves by default where the game can evaluate the unfinished world at the cut."""
 FULL_DEPTH = 400
 """Rollout moves by default where it cannot: in practice, to the end of the game."""
+MAX_ITERATIONS = 5000
+"""The most iterations a spec may ask for per decision (seconds of CPU, not hours)."""
+MAX_SECONDS = 10.0
+"""The longest time cap a spec may set per decision."""
 
 
 class Node:
@@ -105,6 +112,16 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
     uses_sample = True
+    options = (
+        BotOption("iterations", int, 1, MAX_ITERATIONS, help="iterations per decision"),
+        BotOption("seconds", float, 0, MAX_SECONDS, help="time cap per decision, 0 for none"),
+        BotOption("c", float, 0, 10, help="UCB1 exploration below the root"),
+        BotOption("depth", int, 0, FULL_DEPTH, words=("auto",), help="rollout moves"),
+        BotOption("expand", int, 1, 1000, help="visits before a node joins the tree"),
+        BotOption("rollout", str, words=("auto", "random"), game_bots=True, help="rollout bot"),
+        BotOption("width", int, 0, 64, help="root actions compared, 0 for all"),
+        BotOption("margin", float, 0, 1, help="reward a root action must gain over the advice"),
+    )
 
     def __init__(
         self,
@@ -135,6 +152,7 @@ class ISMCTSBot(Bot):
         self.searches = 0
         self.iterations_done = 0
         self.search_seconds = 0.0
+        self.search_wall_seconds = 0.0
 
     # -- the decision ---------------------------------------------------------------------
 
@@ -144,8 +162,8 @@ class ISMCTSBot(Bot):
         sample = turn.sample
         if sample is None:
             raise OptionError("ismcts needs a determinized sample in its Turn")
-        cpu = time.process_time()
-        deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
+        cpu, wall = time.process_time(), time.perf_counter()
+        deadline = wall + self.seconds if self.seconds else math.inf
         root = Node()
         preferred = self._preferred(turn)
         legal = self._candidates(list(turn.legal), preferred)
@@ -168,6 +186,7 @@ class ISMCTSBot(Bot):
         self.searches += 1
         self.iterations_done += done
         self.search_seconds += time.process_time() - cpu
+        self.search_wall_seconds += time.perf_counter() - wall
         best = max(totals.values())
         if preferred in totals and best - totals[preferred] <= self.margin * max(
             1, done // len(legal)
@@ -289,12 +308,13 @@ class ISMCTSBot(Bot):
     def _make_policy(self, state: State, seat: int) -> Bot | None:
         name = self.rollout
         if name == "auto":
-            name = "heuristic" if "heuristic" in state.game.bots else "random"
+            name = default_bot(state.game.id)
         if name == "random":
             return None
-        factory = state.game.bots.get(name)
+        own = game_bots(state.game.id)
+        factory = own.get(name)
         if factory is None:
-            known = ", ".join(["random", *sorted(state.game.bots)])
+            known = ", ".join(["random", *sorted(own)])
             raise OptionError(f"ismcts cannot roll out with {name!r}; it can with: {known}")
         return factory(seat, self._seed * 7919 + self.seat)
 
@@ -302,6 +322,8 @@ class ISMCTSBot(Bot):
         self, bot: Bot, state: State, seat: int, legal: Sequence[Action], log: Sequence[Event]
     ) -> Action:
         """What the rollout bot plays at `seat` in this (determinized) world."""
+        if bot.decides_in_world and not log:
+            return bot.decide_in(state, seat, legal)
         view = state.view(seat) if bot.uses_view else None
         sample = state.determinize(seat, self._rollout_rng) if bot.uses_sample else None
         return bot.decide(Turn(state.game, seat, state.players, legal, log, view, sample))
@@ -311,7 +333,7 @@ class ISMCTSBot(Bot):
         world (at most FULL_DEPTH moves more); every seat's reward."""
         choice = self._rollout_rng.choice
         pending = state.pending()
-        evaluate = state.game.evaluate
+        evaluate = evaluator(state.game.id)
         steps = self.depth
         if steps is None:
             steps = self.depth = SHORT_DEPTH if evaluate is not None else FULL_DEPTH
@@ -319,8 +341,9 @@ class ISMCTSBot(Bot):
             if steps <= 0:
                 if evaluate is None or steps <= -FULL_DEPTH:
                     return [0.5] * len(state.players)
-                if evaluate(state, self.seat) is not None:
-                    return [_judged(evaluate(state, s)) for s in range(len(state.players))]
+                judged = self._judge(state, evaluate)
+                if judged is not None:
+                    return judged
             seat = min(pending)
             legal = pending[seat]
             bot = self._policy(state, seat) if len(legal) > 1 else None
@@ -333,6 +356,18 @@ class ISMCTSBot(Bot):
         if outcome is None or not outcome.winners:
             return [0.5] * players
         return [1.0 if s in outcome.winners else 0.0 for s in range(players)]
+
+    def _judge(self, state: State, evaluate: Evaluator) -> list[float] | None:
+        """Every seat's estimate of the cut world, or None where the game cannot judge it."""
+        every_seat = seats_evaluator(state.game.id)
+        if every_seat is not None:
+            judged = every_seat(state)
+            return None if judged is None else [float(x) for x in judged]
+        mine = evaluate(state, self.seat)
+        if mine is None:
+            return None
+        seats = range(len(state.players))
+        return [mine if s == self.seat else _judged(evaluate(state, s)) for s in seats]
 
 
 def _judged(estimate: float | None) -> float:

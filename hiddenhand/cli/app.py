@@ -13,6 +13,7 @@ from hiddenhand.bots.base import Bot, bot_names, make_bot
 from hiddenhand.engine.errors import HiddenhandError
 from hiddenhand.engine.game import Game, get_game
 from hiddenhand.engine.options import Options
+from hiddenhand.engine.seeding import bot_seed
 
 app = typer.Typer(
     name="hiddenhand",
@@ -61,7 +62,7 @@ def load_bots(game: Game, spec: str, players: int, seed: int, skip: int | None =
     if skip is not None and len(names) == players - 1:
         names.insert(skip, names[0])
     try:
-        return [make_bot(game, names[seat], seat, seed) for seat in range(players)]
+        return [make_bot(game, names[seat], seat, bot_seed(seed, seat)) for seat in range(players)]
     except HiddenhandError as exc:
         fail(str(exc))
 

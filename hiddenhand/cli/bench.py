@@ -1,11 +1,18 @@
-"""`hiddenhand bench`: how fast the rules run, in random playouts on one core."""
+"""`hiddenhand bench`: how fast the rules run, in random playouts on one core.
+
+Every rate is given per second of wall time (`_per_s`) and per second of this process's CPU
+time (`_per_cpu_s`): on a shared machine the wall time grows with the load, the CPU time much
+less, so CPU rates are the ones to compare across runs.
+"""
 
 from __future__ import annotations
 
 import json
 import random
 import time
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 
 import typer
 from rich.table import Table
@@ -19,44 +26,81 @@ from hiddenhand.engine.options import Options
 from hiddenhand.engine.state import State
 
 
+@dataclass
+class Stopwatch:
+    """Wall and CPU seconds spent inside `timing()` blocks, summed."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+
+    @contextmanager
+    def timing(self) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        try:
+            yield
+        finally:
+            self.wall += time.perf_counter() - wall
+            self.cpu += time.process_time() - cpu
+
+
+def rates(name: str, count: float, watch: Stopwatch, digits: int = 1) -> dict[str, float]:
+    """`count` per second of wall time and per second of CPU time (0 when nothing was timed)."""
+    return {
+        f"{name}_per_s": round(count / watch.wall, digits) if watch.wall else 0.0,
+        f"{name}_per_cpu_s": round(count / watch.cpu, digits) if watch.cpu else 0.0,
+    }
+
+
 def measure(
     game: Game, players: int, options: Options, seconds: float, seed: int = 0
 ) -> dict[str, float]:
-    """Steps (pending + act), whole games and clones per second of wall time."""
+    """Steps (pending + act), whole games, clones and determinizations per second, of wall time
+    and of CPU time.
+
+    Clones and determinizations are timed on snapshots taken 20 steps into the playouts (a
+    sample is drawn for a seat that is to move there, as a search bot draws them).
+    """
     rng = random.Random(seed)
     steps = games_done = 0
     snapshots: list[State] = []
-    spent = 0.0
+    playing = Stopwatch()
     deadline = time.perf_counter() + seconds * 0.75
     while time.perf_counter() < deadline:
         state = game.start(players, options, rng.randrange(2**31))
-        t0 = time.perf_counter()
         n = 0
-        pending = state.pending()
-        while pending:
-            seats = list(pending)
-            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-            state.act(seat, rng.choice(pending[seat]))
-            n += 1
-            if n == 20 and len(snapshots) < 64:
-                snapshots.append(state.clone())
+        with playing.timing():
             pending = state.pending()
-        spent += time.perf_counter() - t0
+            while pending:
+                seats = list(pending)
+                seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+                state.act(seat, rng.choice(pending[seat]))
+                n += 1
+                if n == 20 and len(snapshots) < 64:
+                    snapshots.append(state.clone())
+                pending = state.pending()
         steps += n
         games_done += 1
-    clones = 0
-    t0 = time.perf_counter()
-    deadline = t0 + seconds * 0.25
     pool = snapshots or [game.start(players, options, seed)]
-    while time.perf_counter() < deadline:
-        for s in pool:
-            s.clone()
-        clones += len(pool)
-    clone_time = time.perf_counter() - t0
+    clones, cloning = 0, Stopwatch()
+    deadline = time.perf_counter() + seconds * 0.125
+    with cloning.timing():
+        while time.perf_counter() < deadline:
+            for s in pool:
+                s.clone()
+            clones += len(pool)
+    seats = [min(s.pending() or (0,)) for s in pool]
+    samples, sampling = 0, Stopwatch()
+    deadline = time.perf_counter() + seconds * 0.125
+    with sampling.timing():
+        while time.perf_counter() < deadline:
+            for s, seat in zip(pool, seats, strict=True):
+                s.determinize(seat, rng)
+            samples += len(pool)
     return {
-        "steps_per_s": round(steps / spent, 1) if spent else 0.0,
-        "games_per_s": round(games_done / spent, 2) if spent else 0.0,
-        "clones_per_s": round(clones / clone_time, 1) if clone_time else 0.0,
+        **rates("steps", steps, playing),
+        **rates("games", games_done, playing, digits=2),
+        **rates("clones", clones, cloning),
+        **rates("determinizations", samples, sampling),
         "mean_steps": round(steps / games_done, 1) if games_done else 0.0,
         "games": games_done,
     }
@@ -65,11 +109,12 @@ def measure(
 def measure_bot(
     game: Game, players: int, options: Options, spec: str, seconds: float, seed: int = 0
 ) -> dict[str, float]:
-    """A bot in every seat: decisions per second, and iterations per second if it searches."""
+    """A bot in every seat: decisions per second, and iterations per second if it searches
+    (wall and CPU time of the decisions alone)."""
     rng = random.Random(seed)
     bots = [make_bot(game, spec, seat, seed) for seat in range(players)]
     decisions = games_done = 0
-    spent = 0.0
+    deciding = Stopwatch()
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         state = game.start(players, options, rng.randrange(2**31))
@@ -77,24 +122,27 @@ def measure_bot(
         pending = state.pending()
         while pending and time.perf_counter() < deadline:
             seat = min(pending)
-            t0 = time.perf_counter()
-            action = decide(state, seat, bots[seat], logs.of(seat))
-            spent += time.perf_counter() - t0
+            with deciding.timing():
+                action = decide(state, seat, bots[seat], logs.of(seat))
             decisions += 1
             logs.add(state.act(seat, action))
             pending = state.pending()
         games_done += not pending
-    result = {
-        "decisions_per_s": round(decisions / spent, 2) if spent else 0.0,
+    result: dict[str, float] = {
+        **rates("decisions", decisions, deciding, digits=2),
         "decisions": decisions,
         "games": games_done,
     }
-    iterations = sum(getattr(b, "iterations_done", 0) for b in bots)
-    searching = sum(getattr(b, "search_seconds", 0.0) for b in bots)
-    if searching:
-        result["iterations_per_s"] = round(iterations / searching, 1)
-        result["searches"] = sum(getattr(b, "searches", 0) for b in bots)
-        result["iterations_per_search"] = round(iterations / max(1, result["searches"]), 1)
+    searches = sum(getattr(b, "searches", 0) for b in bots)
+    if searches:
+        iterations = sum(getattr(b, "iterations_done", 0) for b in bots)
+        searching = Stopwatch(
+            wall=sum(getattr(b, "search_wall_seconds", 0.0) for b in bots),
+            cpu=sum(getattr(b, "search_seconds", 0.0) for b in bots),
+        )
+        result.update(rates("iterations", iterations, searching))
+        result["searches"] = searches
+        result["iterations_per_search"] = round(iterations / searches, 1)
     return result
 
 
@@ -110,9 +158,10 @@ def bench(
         None, "--bot", help="measure this bot in every seat instead (e.g. ismcts)"
     ),
 ) -> None:
-    """Random playouts in one process: steps/s (pending + act), games/s and clones/s.
+    """Random playouts in one process: steps/s (pending + act), games/s, clones/s and
+    determinizations/s, per second of wall time and of CPU time.
 
-    With --bot: decisions/s of that bot, and iterations/s if it searches.
+    With --bot: decisions/s of that bot, and iterations/s if it searches (wall and CPU).
     """
     game = load_game(game_id)
     n, options = load_setup(game, players, option)
@@ -144,8 +193,10 @@ def bench(
         table = Table(title=f"{game.title}, {n} players, random playouts")
         table.add_column("measure")
         table.add_column("per second", justify="right")
-        for key in ("steps_per_s", "games_per_s", "clones_per_s"):
-            table.add_row(key.removesuffix("_per_s"), f"{result[key]:,.1f}")
+        table.add_column("per CPU second", justify="right")
+        for name in ("steps", "games", "clones", "determinizations"):
+            wall, cpu = result[f"{name}_per_s"], result[f"{name}_per_cpu_s"]
+            table.add_row(name, f"{wall:,.1f}", f"{cpu:,.1f}")
         console.print(table)
         console.print(
             f"mean steps per game: {result['mean_steps']}, games played: {result['games']}"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 
 import typer
 
+from hiddenhand.bots.registry import default_bot
 from hiddenhand.cli.app import app, console, fail, load_bots, load_game, load_setup
 from hiddenhand.engine.errors import HiddenhandError
 from hiddenhand.tui.session import play_in_terminal
@@ -28,8 +29,8 @@ def play(
     n, options = load_setup(game, players, option)
     if not 0 <= seat < n:
         fail(f"--seat must be from 0 to {n - 1}")
-    game_seed = random.randrange(2**31) if seed is None else seed
-    spec = bots or ("heuristic" if "heuristic" in game.bots else "random")
+    game_seed = secrets.randbits(128) if seed is None else seed
+    spec = bots or default_bot(game.id)
     seats = load_bots(game, spec, n, game_seed, skip=seat)
     names = list(game.start(n, options, game_seed).players)
     if name:
@@ -38,5 +39,7 @@ def play(
         state = game.start(names, options, game_seed)
     except HiddenhandError as exc:
         fail(str(exc))
-    console.print(f"[dim]{game.title}, seed {game_seed}[/]")
+    console.print(f"[dim]{game.title}[/]")
     play_in_terminal(state, seat, seats, console)
+    # The seed deals every secret of the game, so it is told only once the game is over.
+    console.print(f"[dim]seed {game_seed}: --seed {game_seed} plays this deal again[/]")

@@ -39,6 +39,10 @@ class Action:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("actions are immutable")
 
+    def __reduce__(self) -> tuple[type[Action], tuple[int, str, tuple[ActionArg, ...], str]]:
+        """Pickle through the constructor: the default slot restore would hit `__setattr__`."""
+        return (Action, (self.id, self.kind, self.args, self.text))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and other.id == self.id
 
@@ -125,3 +129,15 @@ class ActionSpace:
         for a in legal:
             out[a.id] = True
         return out
+
+
+def one_answer(legal: Sequence[Action]) -> Action | None:
+    """The answer to a prompt that has only one (several passes count as one), else None.
+
+    Nobody is made to answer such a question: the server and the terminal answer it for them,
+    while the game still asks, so that being asked reveals nothing."""
+    if not legal:
+        return None
+    if len(legal) == 1 or all(a.kind == "pass" for a in legal):
+        return legal[0]
+    return None

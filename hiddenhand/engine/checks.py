@@ -3,19 +3,25 @@
 1. Liveness: every game ends with a valid outcome, every pending action is legal when applied,
    and no exception escapes.
 2. Secrecy: for any reachable state and seat, `view(seat)` of the state equals `view(seat)` of
-   `determinize(seat, rng)`, and determinizing leaves the original untouched.
+   `determinize(seat, rng)`, and determinizing leaves the original untouched. The sample carries
+   nothing else of the truth: no seed, no record, no past, no generator and no mutable object
+   shared with the true state.
 
-Plus the contract around them: illegal actions change nothing, clones are independent, records
-replay exactly and everything a client receives is JSON-ready.
+Plus the contract around them: illegal actions change nothing, clones are independent (every
+field, none shared), records replay exactly and everything a client receives is JSON-ready.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from enum import Enum
 from typing import Any
 
-from hiddenhand.engine.errors import IllegalAction
+from hiddenhand.engine.actions import Action
+from hiddenhand.engine.cloning import frozen_record
+from hiddenhand.engine.errors import IllegalAction, RecordError
+from hiddenhand.engine.frozen import FrozenDict
 from hiddenhand.engine.game import Game
 from hiddenhand.engine.options import Options
 from hiddenhand.engine.record import Record
@@ -30,11 +36,100 @@ def _views(state: State) -> list[Any]:
     return [state.view(s) for s in range(len(state.players))] + [state.view(None)]
 
 
-def check_secrecy(state: State, rng: random.Random, where: str = "") -> None:
-    """view(seat) is unchanged by determinize(seat) for every seat and the spectator."""
+_IMMUTABLE = (int, float, complex, str, bytes, bool, type(None), frozenset, range, Enum, Action)
+
+
+def mutable_parts(state: State) -> dict[int, str]:
+    """Every mutable object reachable from a state, by id, with the path that reaches it.
+
+    The fields a State declares in `shared_fields` (the action space, the options, caches that
+    are replaced, never changed) are left out: they are shared between copies by design.
+    """
+    found: dict[int, str] = {}
+    stack: list[tuple[Any, str]] = [
+        (value, name) for name, value in vars(state).items() if name not in state.shared_fields
+    ]
+    while stack:
+        obj, path = stack.pop()
+        if isinstance(obj, _IMMUTABLE) or (callable(obj) and not hasattr(obj, "__dict__")):
+            continue
+        if isinstance(obj, tuple | FrozenDict):
+            if isinstance(obj, FrozenDict):
+                obj = tuple(obj.values())
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(obj))
+            continue
+        if frozen_record(type(obj)):
+            stack.extend((v, f"{path}.{k}") for k, v in _attributes(obj).items())
+            continue
+        if id(obj) in found:
+            continue
+        found[id(obj)] = path
+        if isinstance(obj, dict):
+            stack.extend((v, f"{path}[{k!r}]") for k, v in obj.items())
+        elif isinstance(obj, list | set):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(obj))
+        else:
+            stack.extend((v, f"{path}.{k}") for k, v in _attributes(obj).items())
+    return found
+
+
+def _attributes(obj: Any) -> dict[str, Any]:
+    """An object's attributes, from its `__dict__` and its slots."""
+    fields = dict(getattr(obj, "__dict__", {}))
+    for klass in type(obj).__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if name not in fields and hasattr(obj, name):
+                fields[name] = getattr(obj, name)
+    return fields
+
+
+def check_nothing_shared(original: State, copy: State, what: str, where: str = "") -> None:
+    """A copy (a clone or a sample) shares no mutable object with the state it was made from:
+    playing on one must never change the other, and a sample must hold none of the truth."""
+    theirs = mutable_parts(original)
+    for key, path in mutable_parts(copy).items():
+        if key in theirs:
+            raise PropertyFailure(f"{where}: {what} shares {path} with the original state")
+
+
+def check_same_fields(original: State, copy: State, what: str, where: str = "") -> None:
+    """A copy has every field of the state it was made from, and no other: a field set but
+    never declared would be missing from a clone derived from the declarations."""
+    mine, theirs = set(vars(original)), set(vars(copy))
+    if mine != theirs:
+        missing = ", ".join(sorted(mine - theirs)) or "none"
+        extra = ", ".join(sorted(theirs - mine)) or "none"
+        raise PropertyFailure(f"{where}: {what} lacks fields {missing} and adds {extra}")
+
+
+def check_sample_has_no_past(state: State, sample: State, seat: int, where: str = "") -> None:
+    """A sample is not the true game replayed: it has no seed, no record and an empty history,
+    and its generator is not the true one (the true history holds choices the seat never saw,
+    and the seed or the generator would deal the true game again)."""
+    if sample.seed is not None:
+        raise PropertyFailure(f"{where}: determinize({seat}) kept the seed")
+    if sample.history:
+        raise PropertyFailure(f"{where}: determinize({seat}) kept the true history")
+    try:
+        sample.record()
+    except RecordError:
+        pass
+    else:
+        raise PropertyFailure(f"{where}: determinize({seat}) still makes a record")
+    if sample.rng.getstate() == state.rng.getstate():
+        raise PropertyFailure(f"{where}: determinize({seat}) kept the game's generator")
+
+
+def check_secrecy(state: State, rng: random.Random, where: str = "", *, deep: bool = False) -> None:
+    """view(seat) is unchanged by determinize(seat) for every seat and the spectator, and the
+    sample carries no past; with `deep`, it also shares no mutable object with the truth."""
     before = _views(state)
     for seat in range(len(state.players)):
         sample = state.determinize(seat, rng)
+        check_sample_has_no_past(state, sample, seat, where)
+        if deep:
+            check_same_fields(state, sample, f"determinize({seat})", where)
+            check_nothing_shared(state, sample, f"determinize({seat})", where)
         if sample.view(seat) != before[seat]:
             raise PropertyFailure(f"{where}: determinize({seat}) changed what seat {seat} sees")
         if sample.view(None) != before[-1]:
@@ -82,13 +177,16 @@ def run_checks(
     seed: int,
     *,
     secrecy_every: int = 1,
+    deep_every: int = 16,
     max_steps: int = 100_000,
 ) -> State:
     """Play one seeded random game and check every property on the way; returns the end state.
 
     Secrecy, JSON-readiness, clone independence and the illegal-action check run on every
-    `secrecy_every`-th step; legality and event JSON-readiness are checked on every step, and
-    the finished game's record must replay to the same views and outcome.
+    `secrecy_every`-th step, and the search for mutable objects a clone or a sample shares with
+    the original on every `deep_every`-th of those; legality and event JSON-readiness are
+    checked on every step, and the finished game's record must replay to the same views and
+    outcome.
     """
     state = game.start(players, options, seed)
     rng = random.Random(seed * 7919 + players)
@@ -102,7 +200,8 @@ def run_checks(
             raise PropertyFailure(f"{where}: no outcome after {max_steps} steps")
         at = f"{where} step={step}"
         if secrecy_every and step % secrecy_every == 0:
-            check_secrecy(state, rng, at)
+            deep = step % (secrecy_every * deep_every) == 0
+            check_secrecy(state, rng, at, deep=deep)
             check_illegal_changes_nothing(state, rng, at)
             for v in _views(state):
                 json.dumps(v)
@@ -113,6 +212,9 @@ def run_checks(
         action = rng.choice(list(pending[seat]))
         sampled = bool(secrecy_every) and step % secrecy_every == 0
         trial = state.clone() if sampled else None
+        if trial is not None and step % (secrecy_every * deep_every) == 0:
+            check_same_fields(state, trial, "a clone", at)
+            check_nothing_shared(state, trial, "a clone", at)
         events = state.act(seat, action)
         for event in events:
             json.dumps(event.to_json(state.players))

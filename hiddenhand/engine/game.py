@@ -5,57 +5,55 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
+
+from typing_extensions import TypeVar
 
 from hiddenhand.engine.actions import ActionSpace
 from hiddenhand.engine.errors import OptionError, UnknownGame
 from hiddenhand.engine.options import Options
+from hiddenhand.engine.seeding import KEYED
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from hiddenhand.bots.base import BotFactory
     from hiddenhand.engine.state import State
+
+OptionsT = TypeVar("OptionsT", bound=Options, default=Options)
 
 DEFAULT_NAMES = ("Ana", "Bea", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon")
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game as the platform sees it.
+class Game(Generic[OptionsT]):
+    """One game as the platform sees it, generic over its options type.
 
-    `new_state(players, options, seed)` builds the opening state; `action_space(n, options)`
-    lists every action a table of n seats can ever see (it is cached, so keep it pure);
+    `new_state(players, options, seed, seeding)` builds the opening state (a State subclass
+    taking those arguments); `action_space(n, options)` lists every action a table of n seats
+    can ever see (it is cached, so keep it pure);
     `check(n, options)` may reject option combinations that depend on the seat count.
+    Bots, evaluations and terminal drawings are registered outside the engine, in the
+    registries of the bots package and of the terminal.
     """
 
     id: str
     title: str
     min_players: int
     max_players: int
-    options_type: type[Options]
-    new_state: Callable[[Sequence[str], Any, int], State]
-    action_space: Callable[[int, Any], ActionSpace]
+    options_type: type[OptionsT]
+    new_state: Callable[[Sequence[str], OptionsT, int, str], State[Any]]
+    action_space: Callable[[int, OptionsT], ActionSpace]
     summary: str = ""
     default_players: int = 0
-    check: Callable[[int, Any], None] | None = None
-    bots: Mapping[str, BotFactory] = field(default_factory=dict)
-    render_view: Callable[[Mapping[str, Any], Sequence[str]], RenderableType] | None = None
-    evaluate: Callable[[State, int], float | None] | None = None
-    """An estimate in [0, 1] of a seat's chance to win an unfinished game, for search bots that
-    cut their rollouts short, or None where the game cannot judge this moment (in the middle of
-    a fight, say): the rollout then plays on. Called on determinized samples only, so it may
-    read their internals."""
+    check: Callable[[int, OptionsT], None] | None = None
 
-    def options(self, pairs: Any = None) -> Options:
+    def options(self, pairs: Any = None) -> OptionsT:
         """Parse options for this game from `key=value` strings, a mapping, or None."""
         if isinstance(pairs, self.options_type):
             return pairs
         return self.options_type.parse(pairs)
 
-    def validate(self, players: int, options: Options) -> None:
+    def validate(self, players: int, options: OptionsT) -> None:
         """Raise OptionError unless this seat count and these options make a game."""
         if not self.min_players <= players <= self.max_players:
             raise OptionError(f"{self.title} takes {self.seat_range} players, not {players}")
@@ -76,22 +74,28 @@ class Game:
     def start(
         self,
         players: int | Sequence[str],
-        options: Options | Mapping[str, Any] | Sequence[str] | None = None,
+        options: OptionsT | Mapping[str, Any] | Sequence[str] | None = None,
         seed: int = 0,
-    ) -> State:
-        """A new game: players are a count or a list of names; options are parsed if needed."""
+        *,
+        seeding: str = KEYED,
+    ) -> State[Any]:
+        """A new game: players are a count or a list of names; options are parsed if needed.
+
+        `seeding` says how the seed becomes generators; only old records need another than the
+        default (see `hiddenhand.engine.seeding`).
+        """
         names = list(DEFAULT_NAMES[:players]) if isinstance(players, int) else list(players)
         if isinstance(players, int) and players > len(DEFAULT_NAMES):
             names = [f"Player {i + 1}" for i in range(players)]
         opts = self.options(options)
         self.validate(len(names), opts)
-        return self.new_state(names, opts, seed)
+        return self.new_state(names, opts, seed, seeding)
 
 
-_registry: dict[str, Game] = {}
+_registry: dict[str, Game[Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[OptionsT]) -> Game[OptionsT]:
     """Add a game to the registry (game modules call this at import)."""
     _registry[game.id] = game
     return game
@@ -106,13 +110,13 @@ def _discover() -> None:
             importlib.import_module(info.name)
 
 
-def games() -> dict[str, Game]:
+def games() -> dict[str, Game[Any]]:
     """Every registered game, by id."""
     _discover()
     return dict(sorted(_registry.items()))
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     """The game with this id, or UnknownGame naming the ones that exist."""
     _discover()
     try:

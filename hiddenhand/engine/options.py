@@ -22,9 +22,10 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
-def option(default: Any, help: str = "") -> Any:
-    """A dataclass field with a default and a one-line explanation."""
-    return dataclasses.field(default=default, metadata={"help": help})
+def option(default: Any, help: str = "", *, low: int | None = None, high: int | None = None) -> Any:
+    """A dataclass field with a default and a one-line explanation; a whole number may be
+    bounded (`low`, `high`, both included), so no value makes a game that never ends."""
+    return dataclasses.field(default=default, metadata={"help": help, "low": low, "high": high})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,7 +36,14 @@ class Options:
     def fields(cls) -> dict[str, OptionField]:
         hints = typing.get_type_hints(cls)
         return {
-            f.name: OptionField(f.name, hints[f.name], f.default, f.metadata.get("help", ""))
+            f.name: OptionField(
+                f.name,
+                hints[f.name],
+                f.default,
+                f.metadata.get("help", ""),
+                f.metadata.get("low"),
+                f.metadata.get("high"),
+            )
             for f in dataclasses.fields(cls)
         }
 
@@ -88,6 +96,8 @@ class OptionField:
     type: Any
     default: Any
     help: str
+    low: int | None = None
+    high: int | None = None
 
     @property
     def choices(self) -> tuple[Any, ...] | None:
@@ -102,6 +112,10 @@ class OptionField:
             allowed = "true|false"
         elif self.choices is not None:
             allowed = "|".join(str(c) for c in self.choices)
+        elif self.type is int and (self.low is not None or self.high is not None):
+            low = "" if self.low is None else self.low
+            high = "" if self.high is None else self.high
+            allowed = f"{low}..{high}"
         else:
             allowed = getattr(self.type, "__name__", str(self.type))
         return f"{self.name} ({allowed}, default {self.default})"
@@ -122,11 +136,17 @@ class OptionField:
             if isinstance(raw, bool):
                 raise bad
             if isinstance(raw, int):
-                return raw
-            try:
-                return int(str(raw))
-            except ValueError:
-                raise bad from None
+                value = raw
+            else:
+                try:
+                    value = int(str(raw))
+                except ValueError:
+                    raise OptionError(f"{bad}: not an int") from None
+            if (self.low is not None and value < self.low) or (
+                self.high is not None and value > self.high
+            ):
+                raise bad
+            return value
         choices = self.choices
         if choices is not None:
             for choice in choices:

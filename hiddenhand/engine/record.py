@@ -9,6 +9,7 @@ import msgspec
 
 from hiddenhand.engine.errors import HiddenhandError, IllegalAction, RecordError
 from hiddenhand.engine.events import Event
+from hiddenhand.engine.seeding import SCHEMES, SEQUENTIAL
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
@@ -18,13 +19,16 @@ class Record(msgspec.Struct, kw_only=True):
     """Everything needed to replay a game. `actions` holds [seat, action id] pairs.
 
     `marks` notes which actions were not chosen by the seat's player, by index (for example
-    "clock": a bot decided when the turn clock ran out).
+    "clock": a bot decided when the turn clock ran out). `seeding` names how the seed becomes
+    the game's generators (`hiddenhand.engine.seeding`); a record that names none was made
+    before keyed seeding and replays with the sequential scheme it was made with.
     """
 
     game: str
     options: dict[str, Any]
     players: list[str]
     seed: int
+    seeding: str = SEQUENTIAL
     actions: list[list[int]] = msgspec.field(default_factory=list)
     marks: dict[int, str] = msgspec.field(default_factory=dict)
 
@@ -34,16 +38,20 @@ class Record(msgspec.Struct, kw_only=True):
     @classmethod
     def from_json(cls, data: bytes | str) -> Record:
         try:
-            return msgspec.json.decode(data, type=cls)
+            record = msgspec.json.decode(data, type=cls)
         except msgspec.DecodeError as exc:
             raise RecordError(f"not a valid record: {exc}") from None
+        if record.seeding not in SCHEMES:
+            raise RecordError(f"unknown seeding {record.seeding!r}; known: {', '.join(SCHEMES)}")
+        return record
 
     def start(self) -> State:
         """The opening state this record begins from."""
         from hiddenhand.engine.game import get_game
 
         try:
-            return get_game(self.game).start(self.players, self.options, self.seed)
+            game = get_game(self.game)
+            return game.start(self.players, self.options, self.seed, seeding=self.seeding)
         except HiddenhandError as exc:
             raise RecordError(f"record cannot start: {exc}") from None
 

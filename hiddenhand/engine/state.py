@@ -4,6 +4,10 @@ A game's state answers `pending()`, `view(seat)`, `outcome()`, `clone()` and
 `determinize(seat, rng)`, and changes only through `act(seat, action)`. The base class owns what
 is the same for every game: validation before any change, the record, the seeded generator and
 the cache of legal actions. A game implements the `_`-prefixed hooks.
+
+A game's state declares its fields once, as annotations: `clone` is derived from them (see
+`engine.cloning`). Its actions report what happened through `emit`, which collects the events
+`act` returns.
 """
 
 from __future__ import annotations
@@ -12,11 +16,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
+
+from typing_extensions import TypeVar
 
 from hiddenhand.engine.actions import Action, ActionSpace
-from hiddenhand.engine.errors import IllegalAction
+from hiddenhand.engine.cloning import declarative_clone
+from hiddenhand.engine.errors import IllegalAction, RecordError
 from hiddenhand.engine.events import Event
+from hiddenhand.engine.seeding import KEYED, copy_generator, fresh_generator, game_generator
 
 if TYPE_CHECKING:
     from hiddenhand.engine.game import Game
@@ -25,6 +33,9 @@ if TYPE_CHECKING:
 
 Pending = Mapping[int, Sequence[Action]]
 NOBODY: Pending = {}
+
+OptionsT = TypeVar("OptionsT", bound="Options", default="Options")
+"""A game's options type; a State subclass that names none gets the base `Options`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,29 +59,46 @@ class Outcome:
         }
 
 
-class State(ABC):
-    """One game in progress. Subclasses hold the rules; this class holds the bookkeeping."""
+class State(ABC, Generic[OptionsT]):
+    """One game in progress. Subclasses hold the rules; this class holds the bookkeeping.
 
-    game: ClassVar[Game]
+    Generic over the game's options type, so `self.options.kills` is typed in the rules.
+    """
+
+    game: ClassVar[Game[Any]]
+    shared_fields: ClassVar[frozenset[str]] = frozenset({"players", "options", "space", "_pending"})
+    """Fields copies share by design: never changed in place (checked by `engine.checks`)."""
 
     players: tuple[str, ...]
-    options: Options
-    seed: int
+    options: OptionsT
+    seed: int | None
+    """The seed the game was dealt from; None in a determinized sample, which was not dealt."""
+    seeding: str
     rng: random.Random
     space: ActionSpace
     history: list[tuple[int, int]]
+    """Every action since the deal, as (seat, action id); in a sample, since it was drawn."""
     _pending: Pending | None
+    _sink: list[Event] | None
+    """Where `emit` collects the events of the action being applied; None between actions."""
 
     def __init__(
-        self, players: Sequence[str], options: Options, seed: int, space: ActionSpace
+        self,
+        players: Sequence[str],
+        options: OptionsT,
+        seed: int,
+        space: ActionSpace,
+        seeding: str = KEYED,
     ) -> None:
         self.players = tuple(players)
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.seeding = seeding
+        self.rng = game_generator(seed, seeding)
         self.space = space
         self.history = []
         self._pending = None
+        self._sink = None
 
     # -- the five questions -------------------------------------------------------------
 
@@ -92,21 +120,46 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything `seat` may know, JSON-ready, built by allow-list. None: a spectator."""
 
+    def typed_view(self, seat: int | None) -> Any:
+        """The same view as the game's typed value (a msgspec Struct where the game has one),
+        before it is made JSON-ready: for code in this process that reads many views."""
+        return self.view(seat)
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while playing; then the winners, the winning side and the reason."""
 
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy that plays on exactly like this one (same generator state)."""
+        """An independent copy that plays on exactly like this one (same generator state).
 
-    @abstractmethod
+        Derived from the declared fields (`engine.cloning`); the first call compiles the copy
+        function of the class and puts it in place of this method.
+        """
+        copy: Self = declarative_clone(self)
+        return copy
+
+    clone._kernel_clone = True  # type: ignore[attr-defined]
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A copy in which all `seat` cannot know is resampled consistently with what it knows.
 
-        The copy's own generator is freshly seeded from `rng`, so the future of every deck is
-        unknown too. Its `view(seat)` equals this state's `view(seat)`.
+        The copy's own generator is freshly keyed from `rng`, so the future of every deck is
+        unknown too. Its `view(seat)` equals this state's `view(seat)`. The copy carries nothing
+        else of the truth: it has no seed and no record, and its history starts empty, because
+        the true history holds choices the seat never saw.
         """
+        sample = self.clone()
+        sample.seed = None
+        sample.history = []
+        sample.rng = fresh_generator(rng)
+        sample._pending = None
+        if self.outcome() is None:  # once the game is over, every seat may know everything
+            self._resample(sample, seat, rng)
+        return sample
+
+    @abstractmethod
+    def _resample(self, sample: Self, seat: int, rng: random.Random) -> None:
+        """Redraw in `sample`, a fresh clone of this state, everything `seat` cannot know."""
 
     # -- the two deeds ------------------------------------------------------------------
 
@@ -128,21 +181,48 @@ class State(ABC):
             if not 0 <= action < len(self.space):
                 raise IllegalAction(f"no action has id {action}")
             action = self.space[action]
-        if not isinstance(action, Action) or action not in choices:
+        # Legal actions are the space's shared objects: an identity scan (C-level, no __eq__
+        # calls) finds them; equality is the fallback for an equal action made elsewhere.
+        if not isinstance(action, Action) or (
+            id(action) not in map(id, choices) and action not in choices
+        ):
             raise IllegalAction(f"{action} is not a legal action now")
         self._pending = None
         self.history.append((seat, action.id))
-        return self._apply(seat, self.space[action.id])
+        sink: list[Event] = []
+        self._sink = sink
+        returned = self._apply(seat, self.space[action.id])
+        self._sink = None
+        if returned is None:
+            return sink
+        if sink:
+            sink.extend(returned)
+            return sink
+        return returned
+
+    def emit(self, event: Event) -> None:
+        """Report something that happened during the action being applied; `act` returns the
+        events in the order they were emitted."""
+        sink = self._sink
+        if sink is None:
+            raise RuntimeError("events are emitted only while an action is applied")
+        sink.append(event)
 
     def record(self) -> Record:
-        """What replays this game exactly: game, options, players, seed and the actions."""
+        """What replays this game exactly: game, options, players, seed and the actions.
+
+        A determinized sample has none: no seed deals it, and its past is not known.
+        """
         from hiddenhand.engine.record import Record
 
+        if self.seed is None:
+            raise RecordError("a determinized sample was not dealt from a seed: it has no record")
         return Record(
             game=self.game.id,
             options=self.options.to_json(),
             players=list(self.players),
             seed=self.seed,
+            seeding=self.seeding,
             actions=[[s, a] for s, a in self.history],
         )
 
@@ -171,16 +251,20 @@ class State(ABC):
         """Compute the pending seats and their legal actions (cached by `pending`)."""
 
     @abstractmethod
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply an action already known to be legal."""
+    def _apply(self, seat: int, action: Action) -> list[Event] | None:
+        """Apply an action already known to be legal, reporting its events through `emit`.
 
-    def _copy_base(self, other: State) -> None:
-        """Copy the bookkeeping into a fresh instance made by a subclass's `clone`."""
+        A game may instead return its events as a list; `act` returns them after any emitted.
+        """
+
+    def _copy_base(self, other: State[OptionsT]) -> None:
+        """Copy the bookkeeping into a fresh instance made by a subclass's hand-written clone."""
         other.players = self.players
         other.options = self.options
         other.seed = self.seed
-        other.rng = random.Random.__new__(random.Random)  # no OS seeding: setstate overwrites it
-        other.rng.setstate(self.rng.getstate())
+        other.seeding = self.seeding
+        other.rng = copy_generator(self.rng)
         other.space = self.space
         other.history = list(self.history)
         other._pending = self._pending
+        other._sink = None

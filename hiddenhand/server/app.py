@@ -1,20 +1,36 @@
-"""The ASGI application: pages, the lobby API, the table WebSocket and static files, wired."""
+"""The ASGI application: pages, the lobby API, the table WebSocket and static files, wired.
+
+Requests pass the guards first (connections, body size, origin), then the routes; every HTTP
+error leaves as JSON. The server owns its store while it runs, and sweeps expired and finished
+tables out of memory in the background.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from hiddenhand.server.lobby import Lobby, routes, with_guest
+from hiddenhand.server.account_api import account_routes
+from hiddenhand.server.accounts import Accounts
+from hiddenhand.server.api import routes, with_guest
+from hiddenhand.server.errors import HANDLERS
+from hiddenhand.server.guards import BodyLimit, ConnectionLimit, SameOrigin
+from hiddenhand.server.lobby import Lobby
+from hiddenhand.server.ownership import claim
+from hiddenhand.server.sessions import Sessions, store_key
+from hiddenhand.server.settings import Limits
 from hiddenhand.server.sockets import endpoint
 from hiddenhand.server.storage import DEFAULT_URL, Storage
 
@@ -22,20 +38,55 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("hiddenhand.server")
 
 
-def create_app(db: str = DEFAULT_URL, bot_delay: float = 0.8) -> Starlette:
-    """The whole server. `bot_delay` is how long bots wait before acting, so people can follow."""
+async def sweep_forever(lobby: Lobby) -> None:
+    """Every `sweep_seconds`: tables never started in time go, finished ones leave memory."""
+    while True:
+        await asyncio.sleep(lobby.limits.sweep_seconds)
+        try:
+            expired, unloaded = lobby.sweep()
+        except Exception:
+            log.exception("sweeping the tables failed; trying again later")
+            continue
+        if expired or unloaded:
+            log.info("%d tables expired, %d finished tables unloaded", expired, unloaded)
+
+
+def create_app(
+    db: str = DEFAULT_URL,
+    bot_delay: float = 0.8,
+    limits: Limits | None = None,
+    origins: Iterable[str] = (),
+) -> Starlette:
+    """The whole server. `bot_delay` is how long bots wait before acting, so people can follow;
+    `origins` are sites besides this one whose pages may use it.
+
+    Raises StoreBusy if another server owns the store."""
+    limits = limits or Limits()
     storage = Storage(db)
-    lobby = Lobby(storage, bot_delay)
+    try:
+        ownership = claim(storage, limits.store_wait_seconds)
+    except Exception:
+        storage.close()
+        raise
+    lobby = Lobby(storage, bot_delay, limits)
+    sessions = Sessions(store_key(storage), limits.session_seconds)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         restored = lobby.restore()
         log.info("restored %d unfinished tables from %s", restored, storage.engine.url)
+        sweeper = asyncio.get_running_loop().create_task(sweep_forever(lobby))
         gc.collect()
         gc.freeze()  # what start-up made lives on: keep it out of every later collection
-        yield
-        lobby.close()
-        storage.close()
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+            lobby.close()
+            storage.close()
+            ownership.release()
 
     def page(name: str):  # type: ignore[no-untyped-def]
         async def serve(request: Request) -> Response:
@@ -49,11 +100,23 @@ def create_app(db: str = DEFAULT_URL, bot_delay: float = 0.8) -> Starlette:
         routes=[
             Route("/", page("index.html")),
             Route("/t/{table}", page("table.html")),
+            Route("/replay/{table}", page("replay.html")),
+            Route("/profile/{name}", page("profile.html")),
+            Route("/leaderboard/{game}", page("leaderboard.html")),
             *routes(lobby),
+            *account_routes(lobby, Accounts(storage), sessions),
             WebSocketRoute("/ws/{table}", endpoint(lobby)),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
+        middleware=[
+            Middleware(ConnectionLimit, limits=limits),
+            Middleware(SameOrigin, origins=origins),
+            Middleware(BodyLimit, limits=limits),
+        ],
+        exception_handlers=HANDLERS,
         lifespan=lifespan,
     )
     app.state.lobby = lobby
+    app.state.limits = limits
+    app.state.sessions = sessions
     return app

@@ -61,3 +61,19 @@ class FloodGuard:
             return False
         self._buckets[who] = (tokens - 1.0, now)
         return True
+
+    def __len__(self) -> int:
+        """How many senders it remembers."""
+        return len(self._buckets)
+
+    def forget_idle(self, now: float | None = None) -> None:
+        """Drop the senders whose bucket has refilled: they are as if never seen, and the
+        memory of many senders does not grow without end."""
+        now = time.monotonic() if now is None else now
+        full = [
+            w
+            for w, (t, last) in self._buckets.items()
+            if t + (now - last) / self.every >= self.burst
+        ]
+        for who in full:
+            del self._buckets[who]

@@ -1,30 +1,52 @@
-"""The turn clock: seconds per decision, after which a bot decides for the seat."""
+"""The turn clock: a time bank per person, as a realtime clock on a games site runs.
+
+Each decision a person is asked to take adds `seconds` to their bank (which holds at most
+`RESERVE` decisions' worth); the time they take comes out of it. Deciding fast builds a reserve
+for the hard choices. When a bank runs out, a bot decides for that seat.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+RESERVE = 5
+"""A bank holds at most this many decisions' worth of seconds."""
+
 
 class TurnClock:
-    """Deadlines of the seats a person must decide for (wall-clock seconds).
+    """Deadlines of the seats a person must decide for, and each seat's bank (wall-clock
+    seconds).
 
-    A seat's deadline starts when it is asked to decide and runs until it acts; a seat that
-    stays asked while others act keeps its deadline. `seconds == 0` turns the clock off.
+    A seat's deadline is set when it is asked and holds while it stays asked as others act;
+    what is left of it goes back to the bank when it acts or is no longer asked.
+    `seconds == 0` turns the clock off.
     """
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.deadlines: dict[int, float] = {}
+        self.banks: dict[int, float] = {}
+
+    @property
+    def cap(self) -> float:
+        return self.seconds * RESERVE
 
     def update(self, asked: Iterable[int], acted: int | None, now: float) -> None:
         """The seats asked now; `acted` is the seat whose action caused the change, if any."""
         if not self.seconds:
             return
-        old = self.deadlines
-        self.deadlines = {
-            seat: old[seat] if seat in old and seat != acted else now + self.seconds
-            for seat in asked
-        }
+        asked = set(asked)
+        kept: dict[int, float] = {}
+        for seat, deadline in self.deadlines.items():
+            if seat in asked and seat != acted:
+                kept[seat] = deadline
+            else:
+                self.banks[seat] = max(0.0, deadline - now)
+        for seat in sorted(asked - kept.keys()):
+            bank = min(self.cap, self.banks.get(seat, 0.0) + self.seconds)
+            self.banks[seat] = bank
+            kept[seat] = now + bank
+        self.deadlines = kept
 
     def clear(self) -> None:
         self.deadlines = {}
@@ -38,3 +60,11 @@ class TurnClock:
     def public(self) -> dict[str, int]:
         """Deadlines as milliseconds since the epoch, by seat (JSON keys are strings)."""
         return {str(seat): int(t * 1000) for seat, t in sorted(self.deadlines.items())}
+
+    def public_banks(self) -> dict[str, int]:
+        """Whole seconds in each bank of a seat not deciding now (the others have deadlines)."""
+        return {
+            str(seat): int(bank)
+            for seat, bank in sorted(self.banks.items())
+            if seat not in self.deadlines
+        }

@@ -12,10 +12,7 @@ from typing import Any
 import msgspec
 
 MAX_MESSAGE_BYTES = 4096
-"""Largest client message the server reads; larger ones get an error."""
-
-MAX_FRAME_BYTES = 1 << 20
-"""Largest frame the WebSocket layer accepts at all (it closes the socket past that)."""
+"""Largest client message the server reads by default (`Limits.message_bytes`)."""
 
 
 class Hello(msgspec.Struct, tag_field="type", tag="hello", forbid_unknown_fields=True):
@@ -40,12 +37,18 @@ class Chat(msgspec.Struct, tag_field="type", tag="chat", forbid_unknown_fields=T
     text: str
 
 
+class Prefs(msgspec.Struct, tag_field="type", tag="prefs", forbid_unknown_fields=True):
+    """This seat's own preferences: `autopass` passes its reactions until its turn."""
+
+    autopass: bool
+
+
 class Ping(msgspec.Struct, tag_field="type", tag="ping", forbid_unknown_fields=True):
     pass
 
 
-ClientMessage = Hello | Act | Chat | Ping
-MESSAGE_TYPES = ("hello", "act", "chat", "ping")
+ClientMessage = Hello | Act | Chat | Prefs | Ping
+MESSAGE_TYPES = ("hello", "act", "chat", "prefs", "ping")
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()
@@ -60,31 +63,37 @@ class ProtocolError(Exception):
         self.message = message
 
 
-def decode(raw: str | bytes) -> ClientMessage:
-    """Read one client message, or raise ProtocolError saying what is wrong with it."""
-    size = len(raw.encode() if isinstance(raw, str) else raw)
-    if size > MAX_MESSAGE_BYTES:
+def decode(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> ClientMessage:
+    """Read one client message, or raise ProtocolError saying what is wrong with it.
+
+    Whatever arrives (bytes that are not UTF-8, JSON nested past any sense, numbers past any
+    range) ends as a ProtocolError, never as another exception."""
+    size = len(raw.encode("utf-8", "replace") if isinstance(raw, str) else raw)
+    if size > max_bytes:
         raise ProtocolError(
-            "too-large", f"message of {size} bytes is over the limit of {MAX_MESSAGE_BYTES}"
+            "too-large", f"message of {size} bytes is over the limit of {max_bytes}"
         )
     try:
         return _decoder.decode(raw)
     except msgspec.ValidationError as exc:
         try:
             data = msgspec.json.decode(raw)
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
             data = None
         if not isinstance(data, dict):
             raise ProtocolError("bad-message", "a message is a JSON object with a type") from None
         kind = data.get("type")
         if kind not in MESSAGE_TYPES:
             known = ", ".join(MESSAGE_TYPES)
+            shown = kind[:40] if isinstance(kind, str) else kind
             raise ProtocolError(
-                "unknown-type", f"unknown message type {kind!r}; types are: {known}"
+                "unknown-type", f"unknown message type {shown!r:.60}; types are: {known}"
             ) from None
         raise ProtocolError("bad-message", f"bad {kind} message: {exc}") from None
-    except msgspec.DecodeError:
-        raise ProtocolError("malformed", "the message is not valid JSON") from None
+    except (msgspec.DecodeError, UnicodeDecodeError, UnicodeEncodeError):
+        raise ProtocolError("malformed", "the message is not valid JSON in UTF-8") from None
+    except RecursionError:
+        raise ProtocolError("malformed", "the message is nested too deeply") from None
 
 
 def encode(message: dict[str, Any]) -> str:

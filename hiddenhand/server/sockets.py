@@ -14,8 +14,20 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hiddenhand.engine import HiddenhandError
 from hiddenhand.server.chat import ChatRefused
+from hiddenhand.server.guards import address_of
 from hiddenhand.server.lobby import Lobby
-from hiddenhand.server.protocol import Act, Chat, Hello, Ping, ProtocolError, decode, encode, error
+from hiddenhand.server.protocol import (
+    Act,
+    Chat,
+    ClientMessage,
+    Hello,
+    Ping,
+    Prefs,
+    ProtocolError,
+    decode,
+    encode,
+    error,
+)
 from hiddenhand.server.tables import Table
 
 log = logging.getLogger("hiddenhand.server")
@@ -29,10 +41,11 @@ class SocketClient:
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        self.address = address_of(ws.scope)
         self.seat: int | None = None
         self.bound = False
         self.dropped = False
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -41,19 +54,26 @@ class SocketClient:
             self.dropped = True
             while not self.queue.empty():
                 self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.queue.put_nowait(1013)
             return
         self.queue.put_nowait(text)
 
+    def close(self, code: int) -> None:
+        """Close once what is queued has been sent."""
+        if not self.dropped:
+            self.dropped = True
+            self.queue.put_nowait(code)
+
     async def pump(self) -> None:
-        """Send queued messages in order; a None means close (the client fell too far behind)."""
+        """Send queued messages in order; a number closes the socket with that code (1013:
+        the client fell too far behind)."""
         while True:
-            text = await self.queue.get()
-            if text is None:
+            item = await self.queue.get()
+            if isinstance(item, int):
                 with contextlib.suppress(Exception):
-                    await self.ws.close(1013, "too far behind; reconnect")
+                    await self.ws.close(item)
                 return
-            await self.ws.send_text(text)
+            await self.ws.send_text(item)
 
 
 def hello(table: Table, client: SocketClient, message: Hello) -> None:
@@ -101,10 +121,36 @@ def chat(table: Table, client: SocketClient, message: Chat) -> None:
     if client.seat is None:
         client.send(error("spectator", "only seated players can chat"))
         return
+    if table.seats[client.seat].left:
+        client.send(error("left", "you left this table; you can no longer chat at it"))
+        return
     try:
-        table.say(client.seat, message.text)
+        table.say(client.seat, message.text, client.address)
     except ChatRefused as exc:
         client.send(error("chat-refused", str(exc)))
+
+
+def prefs(table: Table, client: SocketClient, message: Prefs) -> None:
+    if client.seat is None:
+        code = "spectator" if client.bound else "no-hello"
+        client.send(error(code, "only a seat has preferences"))
+    elif table.seats[client.seat].left:
+        client.send(error("left", "you left this table; a bot plays your seat now"))
+    else:
+        table.set_prefs(client.seat, message.autopass)
+
+
+def handle(table: Table, client: SocketClient, message: ClientMessage) -> None:
+    if isinstance(message, Hello):
+        hello(table, client, message)
+    elif isinstance(message, Act):
+        act(table, client, message)
+    elif isinstance(message, Chat):
+        chat(table, client, message)
+    elif isinstance(message, Prefs):
+        prefs(table, client, message)
+    elif isinstance(message, Ping):
+        client.send(encode({"type": "pong"}))
 
 
 def endpoint(lobby: Lobby):  # type: ignore[no-untyped-def]
@@ -113,9 +159,10 @@ def endpoint(lobby: Lobby):  # type: ignore[no-untyped-def]
         table_id = ws.path_params["table"]
         table = lobby.get(table_id)
         if table is None:
-            await ws.send_text(error("unknown-table", f"there is no table {table_id!r}"))
+            await ws.send_text(error("unknown-table", f"there is no table {table_id[:40]!r}"))
             await ws.close(4404)
             return
+        limit = lobby.limits.message_bytes
         client = SocketClient(ws)
         pump = asyncio.create_task(client.pump())
         try:
@@ -127,18 +174,12 @@ def endpoint(lobby: Lobby):  # type: ignore[no-untyped-def]
                 if raw is None:
                     raw = received.get("bytes") or b""
                 try:
-                    message = decode(raw)
+                    handle(table, client, decode(raw, limit))
                 except ProtocolError as exc:
                     client.send(error(exc.code, exc.message))
-                    continue
-                if isinstance(message, Hello):
-                    hello(table, client, message)
-                elif isinstance(message, Act):
-                    act(table, client, message)
-                elif isinstance(message, Chat):
-                    chat(table, client, message)
-                elif isinstance(message, Ping):
-                    client.send(encode({"type": "pong"}))
+                except Exception:  # a fault here must not end the connection or the server
+                    log.exception("table %s: a message could not be handled", table.id)
+                    client.send(error("internal", "the server could not handle that message"))
         except WebSocketDisconnect:
             pass
         finally:

@@ -2,33 +2,40 @@
 
 A table is one row of settings (JSON) plus its accepted actions, one row each, appended in
 order. Every write is committed before the table tells anyone about it, so replaying the rows
-brings back every unfinished table exactly.
+brings back every unfinished table exactly. Accounts, their ratings and their game results
+live beside the tables. The schema is Alembic's (`hiddenhand.server.migrations`): opening a store
+upgrades it in place.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 from sqlalchemy import (
+    Boolean,
     Column,
     Connection,
     Engine,
     Float,
+    ForeignKey,
     Integer,
     MetaData,
     String,
     Table,
     Text,
     create_engine,
+    delete,
     event,
     select,
     update,
 )
+
+from hiddenhand.server.migrate import upgrade
 
 DEFAULT_URL = "sqlite:///hiddenhand.db"
 
@@ -62,6 +69,50 @@ chat_table = Table(
     Column("body", Text, nullable=False),
 )
 
+accounts_table = Table(
+    "hh_accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(32), nullable=False, unique=True),
+    Column("password_hash", String(255), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+secrets_table = Table(
+    "hh_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(255), nullable=False),
+)
+
+ratings_table = Table(
+    "hh_ratings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("hh_accounts.id"), primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+)
+
+results_table = Table(
+    "hh_results",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("account_id", Integer, ForeignKey("hh_accounts.id"), primary_key=True, index=True),
+    Column("game", String(64), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("role", String(32), nullable=True),
+    Column("result", String(8), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("mu_before", Float, nullable=True),
+    Column("sigma_before", Float, nullable=True),
+    Column("mu_after", Float, nullable=True),
+    Column("sigma_after", Float, nullable=True),
+    Column("finished", Float, nullable=False),
+)
+
 
 def engine_url(url: str) -> str:
     """`postgresql://` means PostgreSQL through psycopg 3; anything else is passed on."""
@@ -93,7 +144,7 @@ class Storage:
         self.engine: Engine = create_engine(engine_url(url))
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -134,9 +185,17 @@ class Storage:
             )
 
     def append_action_and_status(
-        self, table_id: str, index: int, seat: int, action: int, mark: str | None, status: str
+        self,
+        table_id: str,
+        index: int,
+        seat: int,
+        action: int,
+        mark: str | None,
+        status: str,
+        also: Callable[[Connection], None] | None = None,
     ) -> None:
-        """The last action of a game and the table's new status, in one transaction."""
+        """The last action of a game and the table's new status, in one transaction, with
+        whatever `also` writes (the game's results)."""
         with self._tx() as conn:
             conn.execute(
                 actions_table.insert().values(
@@ -146,6 +205,8 @@ class Storage:
             conn.execute(
                 update(tables_table).where(tables_table.c.id == table_id).values(status=status)
             )
+            if also is not None:
+                also(conn)
 
     def append_chat(self, table_id: str, index: int, body: dict[str, Any]) -> None:
         with self._tx() as conn:
@@ -154,6 +215,13 @@ class Storage:
                     table_id=table_id, idx=index, body=msgspec.json.encode(body).decode()
                 )
             )
+
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table that never started (it expired): its row and its chat."""
+        with self._tx() as conn:
+            conn.execute(delete(chat_table).where(chat_table.c.table_id == table_id))
+            conn.execute(delete(actions_table).where(actions_table.c.table_id == table_id))
+            conn.execute(delete(tables_table).where(tables_table.c.id == table_id))
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as conn:

@@ -15,12 +15,13 @@ from hiddenhand.engine.actions import Action
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.game import Game
 from hiddenhand.engine.state import Outcome
+from hiddenhand.tui.renderers import renderer
 
 
 def view_panel(game: Game, view: Mapping[str, Any], names: Sequence[str], title: str) -> Panel:
     """The seat's view: the game's own drawing if it has one, else the data itself."""
-    body: RenderableType
-    body = game.render_view(view, names) if game.render_view else Pretty(view, expand_all=False)
+    render = renderer(game.id)
+    body: RenderableType = render(view, names) if render else Pretty(view, expand_all=False)
     return Panel(body, title=title, border_style="cyan")
 
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 
 from hiddenhand.bots.base import Bot
 from hiddenhand.bots.match import SeatLogs, decide
-from hiddenhand.engine.actions import Action
+from hiddenhand.engine.actions import Action, one_answer
 from hiddenhand.engine.state import State
+from hiddenhand.games.texts import card_texts, rules_reference
+from hiddenhand.tui.help import HINT, card_help, help_panel, rules_panel
 from hiddenhand.tui.screen import choices_table, log_panel, outcome_panel, view_panel
 
 Ask = Callable[[str], str]
@@ -21,19 +24,34 @@ class Quit(Exception):
 
 
 def ask_choice(
-    console: Console, ask: Ask, actions: Sequence[Action], names: Sequence[str]
+    console: Console,
+    ask: Ask,
+    actions: Sequence[Action],
+    names: Sequence[str],
+    texts: Mapping[str, str] | None = None,
+    reference: Mapping[str, Any] | None = None,
 ) -> Action:
-    """Ask for a number until a valid one comes; `q` quits."""
+    """Ask for a number until a valid one comes; `q` quits, `?` shows card texts and `rules`
+    the rules (when the game has them)."""
     console.print(choices_table(actions, names))
+    if texts or reference:
+        console.print(f"[dim]{HINT}[/]")
     while True:
         try:
-            answer = ask(f"choose 1-{len(actions)} (q to quit): ").strip().lower()
+            answer = ask(f"choose 1-{len(actions)} (? for card texts, q to quit): ").strip()
         except EOFError:
             raise Quit from None
-        if answer in {"q", "quit", "exit"}:
+        if answer.lower() in {"q", "quit", "exit"}:
             raise Quit
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
+        if answer.startswith("?") or answer.lower().startswith("help"):
+            query = answer.lstrip("?").removeprefix("help").strip()
+            console.print(help_panel(card_help(query, actions, names, texts or {}), query))
+            continue
+        if answer.lower() == "rules" and reference is not None:
+            console.print(rules_panel(reference))
+            continue
         console.print(
             f"[red]'{answer}' is not a choice: type a number from 1 to {len(actions)}, or q.[/]"
         )
@@ -47,6 +65,8 @@ def play_in_terminal(
     names = state.players
     logs = SeatLogs(len(names))
     game = state.game
+    texts = card_texts(game, state.options)
+    reference = rules_reference(game, state.options)
     while True:
         pending = state.pending()
         if not pending:
@@ -56,11 +76,15 @@ def play_in_terminal(
             s = min(others)
             logs.add(state.act(s, decide(state, s, bots[s], logs.of(s))))
             continue
+        only = one_answer(state.legal(seat))
+        if only is not None:  # nobody is asked a question with one answer
+            logs.add(state.act(seat, only))
+            continue
         console.print(Rule(f"{game.title}: you play {names[seat]}"))
         console.print(view_panel(game, state.view(seat), names, f"what {names[seat]} knows"))
         console.print(log_panel(logs.of(seat), names))
         try:
-            action = ask_choice(console, ask, state.legal(seat), names)
+            action = ask_choice(console, ask, state.legal(seat), names, texts, reference)
         except Quit:
             console.print("You left the table.")
             return state

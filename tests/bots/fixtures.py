@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Self
+from typing import Any
 
 from hiddenhand.engine import (
     Action,
@@ -29,6 +29,7 @@ from hiddenhand.engine import (
     private,
     register,
 )
+from hiddenhand.engine.seeding import KEYED
 
 
 @dataclass(frozen=True)
@@ -41,13 +42,15 @@ def stones_space(players: int, options: StonesOptions) -> ActionSpace:
     return ActionSpace([("take", (n,), f"take {n}") for n in (1, 2)])
 
 
-class Stones(State):
+class Stones(State[StonesOptions]):
     pile: int
     to_move: int
     last: int
 
-    def __init__(self, players: Sequence[str], options: StonesOptions, seed: int) -> None:
-        super().__init__(players, options, seed, stones_space(len(players), options))
+    def __init__(
+        self, players: Sequence[str], options: StonesOptions, seed: int, seeding: str = KEYED
+    ) -> None:
+        super().__init__(players, options, seed, stones_space(len(players), options), seeding)
         self.pile = options.stones
         self.to_move = 0
         self.last = -1
@@ -57,11 +60,11 @@ class Stones(State):
             return {}
         return {self.to_move: [self.space.get("take", n) for n in (1, 2) if n <= self.pile]}
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> None:
         self.pile -= int(action.args[0])
         self.last = seat
         self.to_move = 1 - seat
-        return [Event("take", f"{{p{seat}}} takes {action.args[0]}")]
+        self.emit(Event("take", f"{{p{seat}}} takes {action.args[0]}"))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"pile": self.pile, "to_move": sorted(self.pending())}
@@ -71,17 +74,8 @@ class Stones(State):
             return None
         return Outcome(frozenset({self.last}), "last", "took the last stone")
 
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        self._copy_base(other)
-        other.pile, other.to_move, other.last = self.pile, self.to_move, self.last
-        return other
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        other = self.clone()
-        other.rng = random.Random(rng.randrange(2**63))
-        other._pending = None
-        return other
+    def _resample(self, sample: Stones, seat: int, rng: random.Random) -> None:
+        """Nothing is hidden in Stones."""
 
 
 STONES = register(
@@ -91,7 +85,7 @@ STONES = register(
         min_players=2,
         max_players=2,
         options_type=StonesOptions,
-        new_state=lambda players, options, seed: Stones(players, options, seed),
+        new_state=Stones,
         action_space=stones_space,
     )
 )
@@ -108,12 +102,14 @@ def showdown_space(players: int, options: ShowdownOptions) -> ActionSpace:
     return ActionSpace([("choose", (n,), f"choose {n}") for n in (1, 2, 3)])
 
 
-class Showdown(State):
+class Showdown(State[ShowdownOptions]):
     chosen: list[int]
     bonus: int
 
-    def __init__(self, players: Sequence[str], options: ShowdownOptions, seed: int) -> None:
-        super().__init__(players, options, seed, showdown_space(len(players), options))
+    def __init__(
+        self, players: Sequence[str], options: ShowdownOptions, seed: int, seeding: str = KEYED
+    ) -> None:
+        super().__init__(players, options, seed, showdown_space(len(players), options), seeding)
         self.chosen = [0, 0]
         self.bonus = -1
 
@@ -121,14 +117,13 @@ class Showdown(State):
         choices = list(self.space)
         return {s: choices for s in (0, 1) if not self.chosen[s]}
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> None:
         self.chosen[seat] = int(action.args[0])
-        events = [Event("chose", f"{{p{seat}}} has chosen")]
-        events.append(Event("mine", f"you chose {action.args[0]}", private(seat)))
+        self.emit(Event("chose", f"{{p{seat}}} has chosen"))
+        self.emit(Event("mine", f"you chose {action.args[0]}", private(seat)))
         if all(self.chosen):
             self.bonus = self.rng.randrange(2)
-            events.append(Event("die", f"the die shows {self.bonus}"))
-        return events
+            self.emit(Event("die", f"the die shows {self.bonus}"))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         done = all(self.chosen)
@@ -150,21 +145,10 @@ class Showdown(State):
     def _roles(self) -> list[str]:
         return ["first", "second"]
 
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        self._copy_base(other)
-        other.chosen = list(self.chosen)
-        other.bonus = self.bonus
-        return other
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        other = self.clone()
+    def _resample(self, sample: Showdown, seat: int, rng: random.Random) -> None:
         other_seat = 1 - seat
-        if other.chosen[other_seat] and other.bonus < 0:
-            other.chosen[other_seat] = rng.choice((1, 2, 3))
-        other.rng = random.Random(rng.randrange(2**63))
-        other._pending = None
-        return other
+        if sample.chosen[other_seat] and sample.bonus < 0:
+            sample.chosen[other_seat] = rng.choice((1, 2, 3))
 
 
 SHOWDOWN = register(
@@ -174,7 +158,7 @@ SHOWDOWN = register(
         min_players=2,
         max_players=2,
         options_type=ShowdownOptions,
-        new_state=lambda players, options, seed: Showdown(players, options, seed),
+        new_state=Showdown,
         action_space=showdown_space,
     )
 )

@@ -144,6 +144,7 @@ def test_bench_reports_iterations_per_second_for_a_searching_bot():
     report = json.loads(result.stdout)
     assert report["bot"] == "ismcts:iterations=50" and report["decisions"] > 0
     assert report["iterations_per_s"] > 0 and report["iterations_per_search"] <= 50
+    assert report["iterations_per_cpu_s"] > 0 and report["decisions_per_cpu_s"] > 0
     plain = runner.invoke(app, ["bench", "stones", "--bot", "random", "--seconds", "0.2", "--json"])
     assert "iterations_per_s" not in json.loads(plain.stdout)
 

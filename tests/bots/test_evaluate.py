@@ -5,6 +5,7 @@ import pytest
 
 from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import SeatLogs, decide, turn_for
+from hiddenhand.bots.registry import evaluator, register_evaluator, seats_evaluator
 from hiddenhand.engine import get_game
 from hiddenhand.games.goodcop.evaluate import honest_chance
 from hiddenhand.games.infected.evaluate import at_round_start, survivors_chance
@@ -26,22 +27,43 @@ def _advance(game_id: str, players: int, seed: int, moves: int):
     return state, logs
 
 
+def _evaluation(game_id: str):
+    """The evaluation a game registered (it must have one)."""
+    evaluate = evaluator(game_id)
+    assert evaluate is not None
+    return evaluate
+
+
 def _search_with(game, evaluate, state, logs, spec: str) -> None:
     """One search by the seat to move, with `evaluate` standing in for the game's evaluation."""
-    real = game.evaluate
-    object.__setattr__(game, "evaluate", evaluate)
+    real, real_seats = evaluator(game.id), seats_evaluator(game.id)
+    register_evaluator(game.id, evaluate)
     try:
         seat = min(state.pending())
         bot = make_bot(game, spec, seat, 1)
         bot.decide(turn_for(state, seat, bot, logs.of(seat)))
     finally:
-        object.__setattr__(game, "evaluate", real)
+        register_evaluator(game.id, real, real_seats)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("goodcop", 6), ("infected", 4)])
+def test_every_seat_at_once_is_the_evaluation_seat_by_seat(game_id, players):
+    evaluate, every_seat = _evaluation(game_id), seats_evaluator(game_id)
+    assert every_seat is not None
+    judged = 0
+    for seed in range(8):
+        for moves in (0, 5, 20, 40, 60, 120, 400):
+            state, _ = _advance(game_id, players, seed, moves)
+            values = [evaluate(state, s) for s in range(players)]
+            expected = None if values[0] is None else values
+            assert every_seat(state) == expected
+            judged += expected is not None
+    assert judged > 5
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("goodcop", 6), ("infected", 4)])
 def test_evaluation_is_a_deterministic_chance_for_every_seat(game_id, players):
-    evaluate = get_game(game_id).evaluate
-    assert evaluate is not None
+    evaluate = _evaluation(game_id)
     for seed in range(6):
         for moves in (0, 20, 60):
             state, _ = _advance(game_id, players, seed, moves)
@@ -55,8 +77,7 @@ def test_evaluation_is_a_deterministic_chance_for_every_seat(game_id, players):
 @pytest.mark.parametrize(("game_id", "players"), [("goodcop", 6), ("infected", 4)])
 def test_the_search_evaluates_determinized_worlds_never_the_true_state(game_id, players):
     game = get_game(game_id)
-    real = game.evaluate
-    assert real is not None
+    real = _evaluation(game.id)
     moves = 30
     state, logs = _advance(game_id, players, 3, moves)
     while len(state.pending()[min(state.pending())]) < 2:  # a decision with a choice
@@ -96,7 +117,7 @@ def test_goodcop_a_finished_game_scores_its_winners():
     state, _ = _advance("goodcop", 6, 4, 100_000)
     outcome = state.outcome()
     assert outcome is not None
-    assert [game.evaluate(state, s) for s in range(6)] == [
+    assert [_evaluation(game.id)(state, s) for s in range(6)] == [
         1.0 if s in outcome.winners else 0.0 for s in range(6)
     ]
 
@@ -112,21 +133,21 @@ def _round_start(seed: int, rounds: int) -> InfectedState:
 
 
 def test_infected_is_judged_at_round_starts_only():
-    game = get_game("infected")
+    evaluate = _evaluation("infected")
     state = _round_start(5, 2)
-    assert all(game.evaluate(state, s) is not None for s in range(4))
+    assert all(evaluate(state, s) is not None for s in range(4))
     seat = min(state.pending())
     state.act(seat, state.pending()[seat][0])  # a seat has chosen: the round is under way
-    assert all(game.evaluate(state, s) is None for s in range(4))
+    assert all(evaluate(state, s) is None for s in range(4))
 
 
 def test_infected_resources_and_evidence_favour_the_survivors_against_the_infected():
-    game = get_game("infected")
+    evaluate = _evaluation("infected")
     state = _round_start(5, 2)
     before = survivors_chance(state)
     infected = next(s for s in range(4) if state.is_infected(s))
     human = next(s for s in range(4) if not state.is_infected(s))
-    assert game.evaluate(state, infected) == pytest.approx(1.0 - game.evaluate(state, human))
+    assert evaluate(state, infected) == pytest.approx(1.0 - evaluate(state, human))
     richer = state.clone()
     for pile in richer.resources:
         pile.extend([0] * 4)
@@ -143,8 +164,7 @@ def test_a_rollout_plays_on_until_the_game_can_judge():
     """Cut after one move, the Infected's rollouts go on to the next round start (or the end),
     asking the evaluation on the way and scoring only where it answered."""
     game = get_game("infected")
-    real = game.evaluate
-    assert real is not None
+    real = _evaluation(game.id)
     state, logs = _advance("infected", 4, 8, 30)
     while len(state.pending()[min(state.pending())]) < 2:
         state, logs = _advance("infected", 4, 8, len(logs.spectator) + 1)

@@ -26,10 +26,12 @@ def test_registered_for_every_game_with_its_options(highcard):
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("ismcts:iterations=many", "iterations must be a number"),
-        ("ismcts:iterations=0", "iterations must be at least 1"),
-        ("ismcts:seconds=-1", "seconds must be at least 0"),
-        ("ismcts:colour=red", "bad options for bot 'ismcts'"),
+        ("ismcts:iterations=many", "iterations takes a whole number 1-5000, not 'many'"),
+        ("ismcts:iterations=0", "iterations takes a whole number 1-5000"),
+        ("ismcts:iterations=1000000000", "iterations takes a whole number 1-5000"),
+        ("ismcts:seconds=-1", "seconds takes a number 0-10"),
+        ("ismcts:rollout=anything", "rollout takes auto or random, not .anything."),
+        ("ismcts:colour=red", "no option 'colour'; its options are: iterations, seconds"),
     ],
 )
 def test_bad_options_are_refused_clearly(highcard, spec, message):

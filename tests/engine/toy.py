@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 from hiddenhand.engine import (
     Action,
@@ -26,11 +26,12 @@ from hiddenhand.engine import (
     private,
     register,
 )
+from hiddenhand.engine.seeding import KEYED
 
 
 @dataclass(frozen=True)
 class HighCardOptions(Options):
-    turns: int = option(10, "turns before the game ends by itself")
+    turns: int = option(10, "turns before the game ends by itself", high=10_000_000)
     ties: Literal["share", "nobody"] = option("share", "who wins a tie")
 
 
@@ -41,15 +42,17 @@ def high_card_space(players: int, options: HighCardOptions) -> ActionSpace:
     return ActionSpace(items)
 
 
-class HighCard(State):
+class HighCard(State[HighCardOptions]):
     cards: list[int]
     seen: list[set[int]]
     turn: int
     to_move: int
     called: bool
 
-    def __init__(self, players: Sequence[str], options: HighCardOptions, seed: int) -> None:
-        super().__init__(players, options, seed, high_card_space(len(players), options))
+    def __init__(
+        self, players: Sequence[str], options: HighCardOptions, seed: int, seeding: str = KEYED
+    ) -> None:
+        super().__init__(players, options, seed, high_card_space(len(players), options), seeding)
         deck = list(range(1, 10))
         self.rng.shuffle(deck)
         self.cards = deck[: len(players)]
@@ -59,26 +62,24 @@ class HighCard(State):
         self.called = False
 
     def _legal(self) -> Pending:
-        if self.called or self.turn >= self.options.turns:  # type: ignore[attr-defined]
+        if self.called or self.turn >= self.options.turns:
             return {}
         me = self.to_move
         peeks = [self.space.get("peek", s) for s in range(len(self.players)) if s != me]
         return {me: (self.space.get("call"), *peeks)}
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> None:
         self.turn += 1
         self.to_move = (seat + 1) % len(self.players)
         if action.kind == "call":
             self.called = True
-            return [Event("call", f"{{p{seat}}} calls")]
+            self.emit(Event("call", f"{{p{seat}}} calls"))
+            return
         target = int(action.args[0])
         self.seen[seat].add(target)
-        return [
-            Event("peek", f"{{p{seat}}} peeks at {{p{target}}}'s card"),
-            Event(
-                "saw", f"you see {self.cards[target]}", private(seat), {"card": self.cards[target]}
-            ),
-        ]
+        self.emit(Event("peek", f"{{p{seat}}} peeks at {{p{target}}}'s card"))
+        card = self.cards[target]
+        self.emit(Event("saw", f"you see {card}", private(seat), {"card": card}))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         over = self.over
@@ -98,24 +99,12 @@ class HighCard(State):
         winners = frozenset(s for s, c in enumerate(self.cards) if c == best)
         return Outcome(winners, "high", f"the highest card was {best}")
 
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        self._copy_base(other)
-        other.cards = list(self.cards)
-        other.seen = [set(s) for s in self.seen]
-        other.turn, other.to_move, other.called = self.turn, self.to_move, self.called
-        return other
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        other = self.clone()
+    def _resample(self, other: HighCard, seat: int, rng: random.Random) -> None:
         unknown = [s for s in range(len(self.players)) if s not in self.seen[seat]]
         pool = [c for c in range(1, 10) if c not in {self.cards[s] for s in self.seen[seat]}]
         rng.shuffle(pool)
         for s, card in zip(unknown, pool, strict=False):
             other.cards[s] = card
-        other.rng = random.Random(rng.randrange(2**63))
-        other._pending = None
-        return other
 
 
 def _check(players: int, options: HighCardOptions) -> None:
@@ -130,7 +119,7 @@ HIGH_CARD = register(
         min_players=2,
         max_players=5,
         options_type=HighCardOptions,
-        new_state=lambda players, options, seed: HighCard(players, options, seed),
+        new_state=HighCard,
         action_space=high_card_space,
         check=_check,
         default_players=3,

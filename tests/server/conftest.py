@@ -24,6 +24,14 @@ import websockets
 ROOT = Path(__file__).resolve().parents[2]
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 FIXTURE_GAMES = "tests.engine.toy"
+ROOMY: dict[str, float] = {
+    "tables_per_address": 10_000,
+    "seats_per_address": 8,
+    "connections_per_address": 1000,
+    "chat_burst_per_sender": 1000,
+}
+"""Limits for tests that play many tables from one address (every test client is 127.0.0.1);
+the hostile tests start servers with the defaults or tighter ones."""
 
 
 def served_games() -> list[str]:
@@ -50,9 +58,12 @@ def free_port() -> int:
 class Server:
     """`hiddenhand serve` as a person starts it, with the High Card fixture game loaded."""
 
-    def __init__(self, db: str, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, db: str, bot_delay: float = 0.0, limits: dict[str, float] | None = None
+    ) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.limits = ROOMY if limits is None else limits
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -63,27 +74,27 @@ class Server:
     def ws(self, table: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{table}"
 
+    def command(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "hiddenhand",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--import",
+            FIXTURE_GAMES,
+            "--bot-delay",
+            str(self.bot_delay),
+            "--quiet",
+            *(f"--limit={name}={value}" for name, value in self.limits.items()),
+        ]
+
     def start(self) -> Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "hiddenhand",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                self.db,
-                "--import",
-                FIXTURE_GAMES,
-                "--bot-delay",
-                str(self.bot_delay),
-                "--quiet",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
+        self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -160,6 +171,13 @@ class Client:
         while True:
             message = await self.recv(timeout)
             if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+                return message
+
+    async def until_any(self, kinds: tuple[str, ...], timeout: float = 10.0) -> dict[str, Any]:
+        """The next message of any of these types, skipping others."""
+        while True:
+            message = await self.recv(timeout)
+            if message["type"] in kinds:
                 return message
 
     async def silent(self, seconds: float = 0.3) -> bool:

@@ -6,9 +6,11 @@ import random
 from typing import Any
 
 import httpx
+import msgspec
 
 from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import Record, get_game
+from hiddenhand.server.pace import one_answer
 from tests.server.conftest import Client
 
 
@@ -35,17 +37,24 @@ def fetch_record(http: str, table: str) -> Record:
 
 def check_received(record: Record, received: dict[int | None, list[dict[str, Any]]]) -> int:
     """Every state message a seat got equals, at its step, exactly that seat's view, choices
-    and visible events as the engine gives them, and nothing more. Returns messages checked."""
+    and visible events as the engine gives them, and nothing more (a prompt whose only answer
+    is a pass is never offered: the server passes). Returns messages checked."""
     state = record.start()
     names = list(record.players)
     logs = SeatLogs(len(names))
     expected: list[dict[int | None, tuple[Any, list[int]]]] = []
 
     def snapshot() -> None:
+        """Views as the wire carries them (JSON: a tuple arrives as a list)."""
         seats: list[int | None] = [*range(len(names)), None]
         expected.append(
             {
-                s: (state.view(s), [a.id for a in state.legal(s)] if s is not None else [])
+                s: (
+                    msgspec.json.decode(msgspec.json.encode(state.view(s))),
+                    [a.id for a in state.legal(s)]
+                    if s is not None and one_answer(state.legal(s)) is None
+                    else [],
+                )
                 for s in seats
             }
         )

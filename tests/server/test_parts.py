@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from hiddenhand.server.chat import ChatRefused, FloodGuard, clean_line, clean_name
-from hiddenhand.server.clock import TurnClock
+from hiddenhand.server.clock import RESERVE, TurnClock
 from hiddenhand.server.protocol import MAX_MESSAGE_BYTES, Act, Hello, ProtocolError, decode
 from hiddenhand.server.storage import Storage, StoredTable, engine_url
 
@@ -62,10 +62,15 @@ def test_the_clock_runs_per_decision_and_keeps_a_waiting_seat_s_deadline() -> No
     assert clock.deadlines == {0: 130.0, 1: 130.0}
     clock.update([1, 2], acted=0, now=110.0)
     assert clock.deadlines == {1: 130.0, 2: 140.0}
+    assert clock.public_banks() == {"0": 20}  # what seat 0 did not use stays its own
     clock.update([1], acted=1, now=120.0)
-    assert clock.deadlines == {1: 150.0}
-    assert clock.expired(149.0) == [] and clock.expired(150.0) == [1]
-    assert clock.public() == {"1": 150000}
+    assert clock.deadlines == {1: 160.0}  # 10 s left over, and 30 s more for this decision
+    assert clock.expired(159.0) == [] and clock.expired(160.0) == [1]
+    assert clock.public() == {"1": 160000}
+    assert clock.public_banks() == {"0": 20, "2": 20}
+    for _ in range(20):  # a bank holds at most RESERVE decisions' worth
+        clock.update([0], acted=0, now=200.0)
+    assert clock.deadlines == {0: 200.0 + 30 * RESERVE}
     off = TurnClock(0)
     off.update([0], acted=None, now=1.0)
     assert off.deadlines == {} and off.next_deadline() is None

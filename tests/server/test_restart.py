@@ -70,6 +70,10 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
             assert all(m["step"] == step for m in latest)
             assert step >= max(known, default=0)
             for done in range(steps + in_flight):
+                while not any(m["legal"] for m in latest) and latest[0]["outcome"] is None:
+                    # only passes are asked: the server answers them itself
+                    latest = [await c.until("state", step=step + 1) for c in clients]
+                    step += 1
                 if latest[0]["outcome"] is not None:
                     return True
                 seat = next(s for s in range(players) if latest[s]["legal"])

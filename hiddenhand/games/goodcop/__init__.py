@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from hiddenhand.bots.registry import register_bot, register_evaluator
 from hiddenhand.engine import ActionSpace, Game, register
 from hiddenhand.games.goodcop.actions import action_table
 from hiddenhand.games.goodcop.bots import HeuristicBot
-from hiddenhand.games.goodcop.evaluate import evaluate
+from hiddenhand.games.goodcop.evaluate import evaluate, evaluate_seats
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.render import render_view
 from hiddenhand.games.goodcop.rules import GoodCop
+from hiddenhand.tui.renderers import register_renderer
 
 SUMMARY = """\
 You are a cop. Secretly, one of you leads the honest cops (the Agent) and one leads the crooked
@@ -33,10 +33,6 @@ def _space(players: int, options: GoodCopOptions) -> ActionSpace:
     return action_table(players, options.zombies != "off").space
 
 
-def _new(players: Sequence[str], options: GoodCopOptions, seed: int) -> GoodCop:
-    return GoodCop(players, options, seed)
-
-
 GOODCOP = register(
     Game(
         id="goodcop",
@@ -44,13 +40,13 @@ GOODCOP = register(
         min_players=4,
         max_players=8,
         options_type=GoodCopOptions,
-        new_state=_new,
+        new_state=GoodCop,
         action_space=_space,
         summary=SUMMARY,
         default_players=6,
-        bots={"heuristic": HeuristicBot},
-        render_view=render_view,
-        evaluate=evaluate,
     )
 )
 GoodCop.game = GOODCOP
+register_bot(GOODCOP.id, "heuristic", HeuristicBot)
+register_evaluator(GOODCOP.id, evaluate, evaluate_seats)
+register_renderer(GOODCOP.id, render_view)

@@ -7,6 +7,7 @@ Texts read like the rules, with `{pN}` for a seat's name. `ActionTable` keeps di
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
 
 from hiddenhand.engine import Action, ActionArg, ActionSpace
 from hiddenhand.games.goodcop.cards import (
@@ -22,6 +23,7 @@ from hiddenhand.games.goodcop.cards import (
     EVIDENCE_BAG,
     INFECT_TASK,
     K9_UNIT,
+    KIND_NAMES,
     MACHETE,
     MED_KIT,
     METAL_DETECTOR,
@@ -34,6 +36,7 @@ from hiddenhand.games.goodcop.cards import (
     SURVEILLANCE_CAMERA,
     TASER,
     TITLES,
+    TOKEN_TASK,
     TRANSFUSION_TUBE,
     TRUTH_SERUM,
     WALKIE_TALKIE,
@@ -83,9 +86,16 @@ _ZOMBIE_CARD_TEXTS = {
     INFECT_TASK: "put an infection token on {p}'s {slot} card",
     CURE_TASK: "remove the infection token from {p}'s {slot} card",
 }
-_TASK_ARG = {INFECT_TASK: "Infect", CURE_TASK: "Equip"}
+_TASK_ARG = {INFECT_TASK: "Infect", CURE_TASK: "Equip", TOKEN_TASK: "Infection token"}
+_TOKEN_TEXT = "put the infection token on your {slot} card"  # asked of the card's holder
 
-HAND = -1  # Evidence Bag source: the card in a player's hand
+
+def arrangements(zombies: bool) -> list[tuple[str, ...]]:
+    """Every left-to-right order of three integrity cards a player can hold (one of each
+    leader card and of the Infector at most)."""
+    kinds = KIND_NAMES if zombies else KIND_NAMES[:4]
+    unique = set(KIND_NAMES[2:])
+    return [faces for faces in product(kinds, repeat=3) if all(faces.count(k) <= 1 for k in unique)]
 
 
 class ActionTable:
@@ -131,6 +141,16 @@ class ActionTable:
             ]
             items += [("die", (i,), f"re-roll zombie die {i + 1}") for i in range(ZOMBIE_DICE)]
             items += [("name", (k,), f"name the {k.capitalize()}") for k in ("agent", "kingpin")]
+        # Appended last, so the ids of every earlier action stay those of older records.
+        items += [
+            ("order", faces, f"lay your cards down, left to right: {', '.join(faces)}")
+            for faces in arrangements(zombies)
+        ]
+        if zombies:
+            for p in seats:
+                for s, slot in enumerate(SLOTS):
+                    text = _TOKEN_TEXT.replace("{slot}", slot)
+                    items.append(("card", (names[TOKEN_TASK], p, s), text))
         self.space = ActionSpace(items)
         get = self.space.get
         self.pass_ = get("pass")
@@ -148,12 +168,15 @@ class ActionTable:
         ]
         self.card: list[list[list[Action]]] = [
             [[get("card", names[t], p, s) for s in range(3)] for p in seats]
-            if t in card_texts
+            if t in card_texts or (zombies and t == TOKEN_TASK)
             else []
             for t in range(len(names))
         ]
         self.evidence_hand = [get("evidence", p, "hand") for p in seats]
         self.evidence_front = {t: [get("evidence", p, TITLES[t]) for p in seats] for t in STAYING}
+        self.order: dict[tuple[str, ...], Action] = {
+            faces: get("order", *faces) for faces in arrangements(zombies)
+        }
         if zombies:
             self.bite = get("bite")
             self.infect = get("infect")

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from hiddenhand.bots.base import Bot, Turn
+from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
 
 # How much a card in hand is worth keeping when the hand is over the limit.
@@ -164,8 +165,11 @@ class HeuristicBot(Bot):
 
     name: ClassVar[str] = "heuristic"
     uses_view: ClassVar[bool] = True
+    options: ClassVar[tuple[BotOption, ...]] = (
+        BotOption("shoot_at", float, 0, 1, help="suspicion at which the bot shoots"),
+    )
 
-    def __init__(self, seat: int, seed: int = 0, shoot_at: str = "0.5") -> None:
+    def __init__(self, seat: int, seed: int = 0, shoot_at: str | float = "0.5") -> None:
         super().__init__(seat, seed)
         self.shoot_at = float(shoot_at)
         self.hostility: list[float] = []
@@ -209,6 +213,8 @@ class HeuristicBot(Bot):
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
+        if "order" in by_kind:  # where its cards lie tells the others nothing: any order
+            return self.rng.choice(by_kind["order"])
         if "discard" in by_kind:
             return min(by_kind["discard"], key=lambda a: _KEEP.get(str(a.args[0]), 0))
         if "reveal" in by_kind:

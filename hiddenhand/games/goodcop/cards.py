@@ -12,7 +12,6 @@ from typing import Literal
 
 HONEST, CROOKED, AGENT, KINGPIN, INFECTOR = 0, 1, 2, 3, 4
 KIND_NAMES = ("honest", "crooked", "agent", "kingpin", "infector")
-LEADERS = (AGENT, KINGPIN)
 SLOTS = ("left", "middle", "right")
 
 # Teams (the zombie team plays only with the Zombies expansion); teams are only ever computed in
@@ -232,8 +231,9 @@ BY_TITLE = {e.title: i for i, e in enumerate(CARDS)}
 ) = range(BASE_TITLES, len(CARDS))
 
 # Choices made during a zombie's Infect or (`infect` design) Equip action, resolved like cards.
-INFECT_TASK, CURE_TASK = len(CARDS), len(CARDS) + 1
-TASK_NAMES = (*TITLES, "Infect", "Equip")
+# A bitten or rolling player choosing the card for an infection token is resolved the same way.
+INFECT_TASK, CURE_TASK, TOKEN_TASK = len(CARDS), len(CARDS) + 1, len(CARDS) + 2
+TASK_NAMES = (*TITLES, "Infect", "Equip", "Infection token")
 
 # The physical equipment deck: card id -> title index (Defibrillator appears twice). The base
 # game's deck is EQUIPMENT_DECK; the Zombies expansion adds nine cards after it (ALL_DECK).

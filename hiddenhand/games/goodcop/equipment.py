@@ -1,17 +1,19 @@
-"""What each equipment card does: when it may be played, and how it resolves.
+"""The base game's equipment cards, one class each: when it may be played, what it asks and how it
+resolves. A card's title, copies, timing and text are its data in `cards.EQUIPMENT`.
 
-A card that needs choices sets `state.task = (chooser, title, step, data)`; the chooser then
-picks one action at a time (Blackmail: the first card, then the second), the way a person
-plays it. When the last choice is made the card calls `state.card_done(title)`.
+A card that needs choices sets `state.task = Task(chooser, title, step, data)`; the chooser then
+picks one action at a time (Blackmail: the first card, then the second), the way a person plays
+it. `resolve` applies one choice and says whether the card is done; then `state.card_done` lets
+the window ask everyone again. The Zombies expansion's cards live in `zombie_cards.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action
 from hiddenhand.games.goodcop import zombie_cards, zombies
+from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import (
     BASE_TITLES,
     BLACKMAIL,
@@ -39,9 +41,10 @@ from hiddenhand.games.goodcop.cards import (
     WIRETAP,
 )
 from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED
+from hiddenhand.games.goodcop.task import Task
 
 if TYPE_CHECKING:
-    from hiddenhand.games.goodcop.rules import GoodCop, Task
+    from hiddenhand.games.goodcop.rules import GoodCop
 
 
 # -- who may be chosen ------------------------------------------------------------------------
@@ -61,268 +64,6 @@ def _armed(g: GoodCop) -> list[int]:
     return [p for p in range(g.n) if alive[p] and aim[p] != UNARMED]
 
 
-def _metal_targets(g: GoodCop, user: int) -> list[int]:
-    return [p for p in _armed_others(g, user) if not g.disguised(p) and g.has_hidden(p)]
-
-
-def _wiretap_targets(g: GoodCop, user: int) -> list[int]:
-    return [p for p in _others(g, user) if g.has_hidden(p)]
-
-
-def _revivable(g: GoodCop, user: int) -> list[int]:
-    """Eliminated non-leaders; with zombies on, also zombies not holding the Infector."""
-    out = [p for p in range(g.n) if p != user and not g.alive[p] and g.leader_card(p) < 0]
-    if g.zon:
-        out += [
-            p for p in g.living() if p != user and g.zombie[p] and not zombies.known_infector(g, p)
-        ]
-    return out
-
-
-def _gun_holders(g: GoodCop, user: int) -> list[int]:
-    """Taser targets: other armed players (with zombies on, zombies' Arms cannot be taken)."""
-    armed = _armed_others(g, user)
-    return [p for p in armed if not g.zombie[p]] if g.zon else armed
-
-
-def _wounded(g: GoodCop) -> list[int]:
-    return [p for p in g.living() if g.wounded & sum(1 << c for c in g.cards[p])]
-
-
-def _polygraph_targets(g: GoodCop, user: int) -> list[int]:
-    return [p for p in _others(g, user) if not g.disguised(p)]
-
-
-def _restraining_targets(g: GoodCop) -> list[int]:
-    shooter = g.turn
-    return [p for p in g.living() if p != shooter and p != g.shot_target]
-
-
-def _evidence_sources(g: GoodCop, user: int) -> list[Action]:
-    """Cards Evidence Bag can move: another player's hand card, or any card lying in front."""
-    t = g.table
-    out = [t.evidence_hand[p] for p in range(g.n) if g.hand[p] and p != user]
-    for title in STAYING:
-        holder = g.placed[title]
-        if holder >= 0:
-            out.append(t.evidence_front[title][holder])
-    return out
-
-
-# -- when a card may be played ----------------------------------------------------------------
-
-Usable = Callable[["GoodCop", int], bool]
-
-_USABLE: dict[int, Usable] = {
-    BLACKMAIL: lambda g, u: len(_others(g, u)) >= 2,
-    DEFIBRILLATOR: lambda g, u: bool(_revivable(g, u)),
-    EVIDENCE_BAG: lambda g, u: bool(_evidence_sources(g, u)),
-    K9_UNIT: lambda g, u: bool(_armed(g)),
-    METAL_DETECTOR: lambda g, u: bool(_metal_targets(g, u)),
-    POLYGRAPH: lambda g, u: bool(_polygraph_targets(g, u)),
-    RESTRAINING_ORDER: lambda g, u: g.shot_live() and bool(_restraining_targets(g)),
-    TASER: lambda g, u: g.aim[u] == UNARMED and not g.zombie[u] and bool(_gun_holders(g, u)),
-    TRUTH_SERUM: lambda g, u: any(g.has_hidden(p) for p in g.living()),
-    WIRETAP: lambda g, u: len(_wiretap_targets(g, u)) >= 2,
-    MED_KIT: lambda g, u: bool(_wounded(g)),
-    RIOT_SHIELD: lambda g, u: g.shot_live() and g.shot_target == u,
-    WALKIE_TALKIE: lambda g, u: bool(_armed(g)),
-}
-
-
-def usable(g: GoodCop, title: int, user: int, own_turn: bool) -> bool:
-    """Whether `user` may play this card now (own_turn: in their own action phase)."""
-    if title >= BASE_TITLES:
-        return zombie_cards.usable(g, title, user)
-    when = CARDS[title].when
-    if when == "shoot" and (own_turn or g.phase != SHOOTING):
-        return False
-    if when == "own-turn" and not own_turn:
-        return False
-    check = _USABLE.get(title)
-    return check is None or check(g, user)
-
-
-# -- playing a card ----------------------------------------------------------------------------
-
-
-def play(g: GoodCop, user: int, title: int) -> None:
-    """Start resolving a card just played (it is already out of the user's hand)."""
-    if title >= BASE_TITLES:
-        zombie_cards.play(g, user, title)
-    elif title == COFFEE:
-        g.coffee = user
-        g.say("coffee", f"{{p{user}}} will take the next turn", seat=user)
-    elif title == SMOKE_GRENADE:
-        g.direction = -g.direction
-        g.say("smoke", "the turn order is reversed")
-    elif title == SURVEILLANCE_CAMERA:
-        _place(g, title, user)
-    elif title == RESTRAINING_ORDER:
-        g.task = (g.turn, title, 0, ())
-    elif title == METAL_DETECTOR:
-        g.task = (user, title, 0, tuple(_metal_targets(g, user)))
-    else:
-        g.task = (user, title, 0, ())
-
-
-def options(g: GoodCop, task: Task) -> list[Action]:
-    """The choices of the seat resolving a card."""
-    chooser, title, step, data = task
-    if title >= BASE_TITLES:
-        return zombie_cards.options(g, task)
-    t = g.table
-    target = t.target[title]
-    if title == BLACKMAIL:
-        row = t.card[title]
-        first = data[0] if data else -1
-        return [row[p][s] for p in _others(g, chooser) if p != first for s in range(3)]
-    if title in (METAL_DETECTOR, SURVEILLANCE_CAMERA):
-        p = data[0]
-        return [t.card[title][p][s] for s in g.hidden_slots(p)]
-    if title == WIRETAP:
-        first = data[0] if data else -1
-        row = t.card[title]
-        return [
-            row[p][s] for p in _wiretap_targets(g, chooser) if p != first for s in g.hidden_slots(p)
-        ]
-    if title == TRUTH_SERUM:
-        row = t.card[title]
-        return [row[p][s] for p in g.living() for s in g.hidden_slots(p)]
-    if title == EVIDENCE_BAG:
-        if step == 0:
-            return _evidence_sources(g, chooser)
-        return [target[p] for p in g.living() if p != data[0]]
-    if title == TASER:
-        if step == 0:
-            return [target[p] for p in _gun_holders(g, chooser)]
-        return [t.aim[p] for p in _others(g, chooser)]
-    players: list[int]
-    if title == DEFIBRILLATOR:
-        players = _revivable(g, chooser)
-    elif title == K9_UNIT:
-        players = _armed(g)
-    elif title == POLYGRAPH:
-        players = _polygraph_targets(g, chooser)
-    elif title == RESTRAINING_ORDER:
-        players = _restraining_targets(g)
-    elif title == MED_KIT:
-        players = _wounded(g)
-    elif title == RIOT_SHIELD:
-        players = g.neighbours(chooser)
-    else:  # Planted Evidence, Disguise, Walkie Talkie: any living player
-        players = g.living()
-    return [target[p] for p in players]
-
-
-def choose(g: GoodCop, task: Task, action: Action) -> None:
-    """Apply one choice of the seat resolving a card."""
-    chooser, title, step, data = task
-    if title >= BASE_TITLES:
-        zombie_cards.choose(g, task, action)
-        return
-    args = action.args
-    g.task = None
-    if action.kind == "card":
-        p, s = int(args[1]), int(args[2])
-        _choose_card(g, chooser, title, step, data, p, s)
-        return
-    if action.kind == "evidence":
-        holder = int(args[0])
-        what = -1 if args[1] == "hand" else TITLES.index(str(args[1]))
-        g.task = (chooser, title, 1, (holder, what))
-        return
-    p = int(args[-1])  # "target" (title, p) or "aim" (p)
-    if title == TASER:
-        if step == 0:
-            g.aim[p] = UNARMED
-            g.aim[chooser] = chooser
-            g.tased = True
-            g.say("taser", f"{{p{chooser}}} takes {{p{p}}}'s gun", seat=chooser, target=p)
-            g.task = (chooser, title, 1, ())
-            return
-        g.aim[chooser] = p
-        g.say("aim", f"{{p{chooser}}} aims at {{p{p}}}", seat=chooser, target=p)
-    elif title == DEFIBRILLATOR:
-        if g.alive[p]:
-            g.say("revived", f"{{p{p}}} is no longer a zombie", seat=p)
-            zombies.cure(g, p)
-        else:
-            g.alive[p] = True
-            g.say("revived", f"{{p{p}}} is back in the game", seat=p)
-    elif title == EVIDENCE_BAG:
-        _move_equipment(g, data[0], data[1], p)
-    elif title == K9_UNIT:
-        if g.zon and g.zombie[p]:
-            g.aim[p] = p
-            g.say("k9", f"{{p{p}}} aims their Arms at themself", seat=p)
-        else:
-            g.aim[p] = UNARMED
-            g.guns += 1
-            g.say("k9", f"{{p{p}}} drops their gun", seat=p)
-    elif title in (PLANTED_EVIDENCE, DISGUISE):
-        _place(g, title, p)
-    elif title == POLYGRAPH:
-        g.say("polygraph", f"{{p{chooser}}} and {{p{p}}} see each other's cards")
-        _show_all(g, p, chooser)
-        _show_all(g, chooser, p)
-    elif title == RESTRAINING_ORDER:
-        g.aim[chooser] = p
-        g.shot_target = p
-        g.shot_locked = True
-        g.say("aim", f"{{p{chooser}}} aims at {{p{p}}} instead", seat=chooser, target=p)
-    elif title == MED_KIT:
-        leader = g.leader_card(p)
-        g.wounded &= ~(1 << leader)
-        g.say("healed", f"{{p{p}}}'s Wounded token is removed", seat=p)
-    elif title == RIOT_SHIELD:
-        g.shot_target = p
-        g.shot_locked = True
-        g.say("deflect", f"the shot goes to {{p{p}}} instead", target=p)
-    elif title == WALKIE_TALKIE:
-        for q in _armed(g):
-            if q != p:
-                g.aim[q] = p
-        g.say("walkie", f"every armed player aims at {{p{p}}}", target=p)
-    g.card_done(title)
-
-
-def _choose_card(
-    g: GoodCop, chooser: int, title: int, step: int, data: tuple[int, ...], p: int, s: int
-) -> None:
-    if title == BLACKMAIL:
-        if step == 0:
-            g.task = (chooser, title, 1, (p, s))
-            return
-        a, sa = data
-        g.say(
-            "blackmail",
-            f"{{p{a}}}'s {SLOTS[sa]} card and {{p{p}}}'s {SLOTS[s]} card are swapped",
-        )
-        g.swap_integrity(a, sa, p, s)
-    elif title == TRUTH_SERUM:
-        g.reveal(p, s)
-        if g.zmode == "dice" and g.cards[p][s] == g.infector and g.result is None:
-            g.draw(chooser)  # dice: whoever exposes the Infector draws
-    elif title == WIRETAP:
-        _look(g, chooser, p, s)
-        if step == 0:
-            g.task = (chooser, title, 1, (p,))
-            return
-    elif title == METAL_DETECTOR:
-        _look(g, chooser, p, s)
-        rest = data[1:]
-        if rest:
-            g.task = (chooser, title, 0, rest)
-            return
-    elif title == SURVEILLANCE_CAMERA:
-        _look(g, chooser, p, s)
-        if not g.asked:
-            g._close_window()
-        return
-    g.card_done(title)
-
-
 def _look(g: GoodCop, seat: int, p: int, s: int) -> None:
     c = g.cards[p][s]
     g.known[seat] |= 1 << c
@@ -338,25 +79,502 @@ def _look(g: GoodCop, seat: int, p: int, s: int) -> None:
     )
 
 
-def _show_all(g: GoodCop, p: int, viewer: int) -> None:
-    names = [KIND_NAMES[g.kind[c]] for c in g.cards[p]]
-    for c in g.cards[p]:
-        g.known[viewer] |= 1 << c
-    g.tell(viewer, "saw", f"you see {{p{p}}}'s cards: {', '.join(names)}", target=p, cards=names)
-
-
 def _place(g: GoodCop, title: int, seat: int) -> None:
+    """A staying card lies in front of a player."""
     g.placed[title] = seat
     g.say("placed", f"{TITLES[title]} lies in front of {{p{seat}}}", seat=seat, card=TITLES[title])
     if title == PLANTED_EVIDENCE:
         g.update_teams()
 
 
-def _move_equipment(g: GoodCop, holder: int, what: int, to: int) -> None:
-    if what < 0:
-        card = g.hand[holder].pop()
-        g.say("evidence", f"{{p{holder}}}'s equipment card goes to {{p{to}}}")
-        g.give(card, to)
+def _card(action: Action) -> tuple[int, int]:
+    """The (seat, slot) a "card" choice names."""
+    return int(action.args[1]), int(action.args[2])
+
+
+def _seat(action: Action) -> int:
+    """The seat a "target" or "aim" choice names."""
+    return int(action.args[-1])
+
+
+# -- the cards ----------------------------------------------------------------------------------
+
+
+class Blackmail(Card):
+    """Swap two other players' integrity cards: the first card, then the second."""
+
+    title = BLACKMAIL
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return len(_others(g, user)) >= 2
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        row = g.table.card[self.title]
+        first = task.data[0] if task.data else -1
+        return [row[p][s] for p in _others(g, task.chooser) if p != first for s in range(3)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, s = _card(action)
+        if task.step == 0:
+            g.task = Task(task.chooser, self.title, 1, (p, s))
+            return False
+        a, sa = task.data
+        g.say(
+            "blackmail",
+            f"{{p{a}}}'s {SLOTS[sa]} card and {{p{p}}}'s {SLOTS[s]} card are swapped",
+        )
+        g.swap_integrity(a, sa, p, s)
+        return True
+
+
+class Coffee(Card):
+    """The user takes the next turn."""
+
+    title = COFFEE
+
+    def start(self, g: GoodCop, user: int) -> None:
+        g.coffee = user
+        g.say("coffee", f"{{p{user}}} will take the next turn", seat=user)
+
+
+class Defibrillator(Card):
+    """An eliminated player who is no leader comes back; with zombies on, a zombie not holding
+    the Infector is cured."""
+
+    title = DEFIBRILLATOR
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(self.players(g, user))
+
+    def players(self, g: GoodCop, chooser: int) -> list[int]:
+        out = [p for p in range(g.n) if p != chooser and not g.alive[p] and g.leader_card(p) < 0]
+        if g.zon:
+            out += [
+                p
+                for p in g.living()
+                if p != chooser and g.zombie[p] and not zombies.known_infector(g, p)
+            ]
+        return out
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p = _seat(action)
+        if g.alive[p]:
+            g.say("revived", f"{{p{p}}} is no longer a zombie", seat=p)
+            zombies.cure(g, p)
+        else:
+            g.alive[p] = True
+            g.say("revived", f"{{p{p}}} is back in the game", seat=p)
+        return True
+
+
+class EvidenceBag(Card):
+    """Another player's hand card, or any card lying in front, moves to a player."""
+
+    title = EVIDENCE_BAG
+
+    def _sources(self, g: GoodCop, user: int) -> list[Action]:
+        t = g.table
+        out = [t.evidence_hand[p] for p in range(g.n) if g.hand[p] and p != user]
+        for title in STAYING:
+            holder = g.placed[title]
+            if holder >= 0:
+                out.append(t.evidence_front[title][holder])
+        return out
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(self._sources(g, user))
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        if task.step == 0:
+            return self._sources(g, task.chooser)
+        target = g.table.target[self.title]
+        return [target[p] for p in g.living() if p != task.data[0]]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        if action.kind == "evidence":
+            holder = int(action.args[0])
+            what = -1 if action.args[1] == "hand" else TITLES.index(str(action.args[1]))
+            g.task = Task(task.chooser, self.title, 1, (holder, what))
+            return False
+        holder, what = task.data
+        to = _seat(action)
+        if what < 0:
+            card = g.hand[holder].pop()
+            g.say("evidence", f"{{p{holder}}}'s equipment card goes to {{p{to}}}")
+            g.give(card, to)
+        else:
+            g.say("evidence", f"{TITLES[what]} moves from {{p{holder}}} to {{p{to}}}")
+            _place(g, what, to)
+        return True
+
+
+class K9Unit(Card):
+    """An armed player drops their gun (a zombie's Arms: see the rules document)."""
+
+    title = K9_UNIT
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(_armed(g))
+
+    def players(self, g: GoodCop, chooser: int) -> list[int]:
+        return _armed(g)
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p = _seat(action)
+        if g.zon and g.zombie[p] and g.zmode == "dice":
+            # seed 000: equipment that "affects or targets a Gun ... affects or targets
+            # zombie Arms": the Arms go back to the centre
+            g.aim[p] = UNARMED
+            g.arms += 1
+            g.say("k9", f"{{p{p}}} drops their Arms", seat=p)
+        elif g.zon and g.zombie[p]:
+            g.aim[p] = p
+            g.say("k9", f"{{p{p}}} aims their Arms at themself", seat=p)
+        else:
+            g.aim[p] = UNARMED
+            g.guns += 1
+            g.say("k9", f"{{p{p}}} drops their gun", seat=p)
+        return True
+
+
+class MetalDetector(Card):
+    """Look at one hidden card of every other armed player, one player after another."""
+
+    title = METAL_DETECTOR
+
+    def _targets(self, g: GoodCop, user: int) -> list[int]:
+        return [p for p in _armed_others(g, user) if not g.disguised(p) and g.has_hidden(p)]
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(self._targets(g, user))
+
+    def start(self, g: GoodCop, user: int) -> None:
+        g.task = Task(user, self.title, 0, tuple(self._targets(g, user)))
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        p = task.data[0]
+        return [g.table.card[self.title][p][s] for s in g.hidden_slots(p)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, s = _card(action)
+        _look(g, task.chooser, p, s)
+        rest = task.data[1:]
+        if rest:
+            g.task = Task(task.chooser, self.title, 0, rest)
+            return False
+        return True
+
+
+class PlantedEvidence(Card):
+    """Stays in front of a player: their Honest cards count as Crooked and vice versa."""
+
+    title = PLANTED_EVIDENCE
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        _place(g, self.title, _seat(action))
+        return True
+
+
+class Disguise(PlantedEvidence):
+    """Stays in front of a player: nobody may investigate them."""
+
+    title = DISGUISE
+
+
+class Polygraph(Card):
+    """The user and another player see each other's integrity cards."""
+
+    title = POLYGRAPH
+
+    def players(self, g: GoodCop, chooser: int) -> list[int]:
+        return [p for p in _others(g, chooser) if not g.disguised(p)]
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(self.players(g, user))
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, chooser = _seat(action), task.chooser
+        g.say("polygraph", f"{{p{chooser}}} and {{p{p}}} see each other's cards")
+        self._show_all(g, p, chooser)
+        self._show_all(g, chooser, p)
+        return True
+
+    @staticmethod
+    def _show_all(g: GoodCop, p: int, viewer: int) -> None:
+        names = [KIND_NAMES[g.kind[c]] for c in g.cards[p]]
+        for c in g.cards[p]:
+            g.known[viewer] |= 1 << c
+        text = f"you see {{p{p}}}'s cards: {', '.join(names)}"
+        g.tell(viewer, "saw", text, target=p, cards=names)
+
+
+class RestrainingOrder(Card):
+    """When a shot is announced: the shooter must aim at someone else, then still shoots. The
+    shooter makes the choice; the shot is then locked in."""
+
+    title = RESTRAINING_ORDER
+    keeps_shot = True
+
+    def players(self, g: GoodCop, chooser: int) -> list[int]:
+        shooter = g.turn
+        return [p for p in g.living() if p != shooter and p != g.shot_target]
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return g.shot_live() and bool(self.players(g, user))
+
+    def start(self, g: GoodCop, user: int) -> None:
+        g.task = Task(g.turn, self.title, 0, ())
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, chooser = _seat(action), task.chooser
+        g.aim[chooser] = p
+        g.shot_target = p
+        g.shot_locked = True
+        g.say("aim", f"{{p{chooser}}} aims at {{p{p}}} instead", seat=chooser, target=p)
+        return True
+
+
+class SmokeGrenade(Card):
+    """Reverse the turn order."""
+
+    title = SMOKE_GRENADE
+
+    def start(self, g: GoodCop, user: int) -> None:
+        g.direction = -g.direction
+        g.say("smoke", "the turn order is reversed")
+
+
+class SurveillanceCamera(Card):
+    """Stays in front of its user; whoever investigates them is investigated back (the rules
+    set the task when an Investigate lands)."""
+
+    title = SURVEILLANCE_CAMERA
+
+    def start(self, g: GoodCop, user: int) -> None:
+        _place(g, self.title, user)
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        p = task.data[0]
+        return [g.table.card[self.title][p][s] for s in g.hidden_slots(p)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, s = _card(action)
+        _look(g, task.chooser, p, s)  # an investigation: with zombies it does what one does
+        if g.zon:
+            zombies.investigated(g, task.chooser, p, g.cards[p][s])
+        if g.result is None and g.task is None and not g.asked:
+            g.close_window()
+        return False
+
+
+class Taser(Card):
+    """On your own turn, unarmed: take another player's gun and aim it; it cannot fire this
+    turn."""
+
+    title = TASER
+
+    def players(self, g: GoodCop, chooser: int) -> list[int]:
+        armed = _armed_others(g, chooser)
+        return [p for p in armed if not g.zombie[p]] if g.zon else armed
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return g.aim[user] == UNARMED and not g.zombie[user] and bool(self.players(g, user))
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        if task.step == 0:
+            return super().options(g, task)
+        return [g.table.aim[p] for p in _others(g, task.chooser)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, chooser = _seat(action), task.chooser
+        if task.step == 0:
+            g.aim[p] = UNARMED
+            g.aim[chooser] = chooser
+            g.tased = True
+            g.say("taser", f"{{p{chooser}}} takes {{p{p}}}'s gun", seat=chooser, target=p)
+            g.task = Task(chooser, self.title, 1, ())
+            return False
+        g.aim[chooser] = p
+        g.say("aim", f"{{p{chooser}}} aims at {{p{p}}}", seat=chooser, target=p)
+        return True
+
+
+class TruthSerum(Card):
+    """Reveal any hidden integrity card."""
+
+    title = TRUTH_SERUM
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return any(g.has_hidden(p) for p in g.living())
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        row = g.table.card[self.title]
+        return [row[p][s] for p in g.living() for s in g.hidden_slots(p)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, s = _card(action)
+        g.reveal(p, s)
+        if g.zmode == "dice" and g.cards[p][s] == g.infector and g.result is None:
+            g.draw(task.chooser)  # dice: whoever exposes the Infector draws
+        return True
+
+
+class Wiretap(Card):
+    """Look at one hidden card each of two other players."""
+
+    title = WIRETAP
+
+    def _targets(self, g: GoodCop, user: int) -> list[int]:
+        return [p for p in _others(g, user) if g.has_hidden(p)]
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return len(self._targets(g, user)) >= 2
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        first = task.data[0] if task.data else -1
+        row = g.table.card[self.title]
+        return [
+            row[p][s]
+            for p in self._targets(g, task.chooser)
+            if p != first
+            for s in g.hidden_slots(p)
+        ]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, s = _card(action)
+        _look(g, task.chooser, p, s)
+        if task.step == 0:
+            g.task = Task(task.chooser, self.title, 1, (p,))
+            return False
+        return True
+
+
+class MedKit(Card):
+    """Remove a Wounded token."""
+
+    title = MED_KIT
+
+    def players(self, g: GoodCop, chooser: int) -> list[int]:
+        return [p for p in g.living() if g.wounded & sum(1 << c for c in g.cards[p])]
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(self.players(g, user))
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p = _seat(action)
+        g.wounded &= ~(1 << g.leader_card(p))
+        g.say("healed", f"{{p{p}}}'s Wounded token is removed", seat=p)
+        return True
+
+
+class RiotShield(Card):
+    """When you are about to be shot: a living neighbour is shot instead."""
+
+    title = RIOT_SHIELD
+    keeps_shot = True
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return g.shot_live() and g.shot_target == user
+
+    def players(self, g: GoodCop, chooser: int) -> list[int]:
+        return g.neighbours(chooser)
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p = _seat(action)
+        g.shot_target = p
+        g.shot_locked = True
+        g.say("deflect", f"the shot goes to {{p{p}}} instead", target=p)
+        return True
+
+
+class WalkieTalkie(Card):
+    """Every armed player aims at the chosen player."""
+
+    title = WALKIE_TALKIE
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(_armed(g))
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p = _seat(action)
+        for q in _armed(g):
+            if q != p:
+                g.aim[q] = p
+        g.say("walkie", f"every armed player aims at {{p{p}}}", target=p)
+        return True
+
+
+EQUIPMENT_CARDS: tuple[Card, ...] = tuple(
+    sorted(
+        (
+            card()
+            for card in (
+                Blackmail,
+                Coffee,
+                Defibrillator,
+                EvidenceBag,
+                K9Unit,
+                MetalDetector,
+                PlantedEvidence,
+                Polygraph,
+                RestrainingOrder,
+                SmokeGrenade,
+                SurveillanceCamera,
+                Taser,
+                TruthSerum,
+                Wiretap,
+                Disguise,
+                MedKit,
+                RiotShield,
+                WalkieTalkie,
+            )
+        ),
+        key=lambda card: card.title,
+    )
+)
+"""The registry: the card of each base title, by title index."""
+
+
+# -- what the rules ask -------------------------------------------------------------------------
+
+
+def usable(g: GoodCop, title: int, user: int, own_turn: bool) -> bool:
+    """Whether `user` may play this card now (own_turn: in their own action phase)."""
+    if title >= BASE_TITLES:
+        return zombie_cards.usable(g, title, user)
+    when = CARDS[title].when
+    if when == "shoot" and (own_turn or g.phase != SHOOTING):
+        return False
+    if when == "own-turn" and not own_turn:
+        return False
+    return EQUIPMENT_CARDS[title].usable(g, user)
+
+
+def keeps_shot(title: int) -> bool:
+    """Played in a Shoot window, this card leaves the shooter's action as it is."""
+    return title < BASE_TITLES and EQUIPMENT_CARDS[title].keeps_shot
+
+
+def play(g: GoodCop, user: int, title: int) -> None:
+    """Start resolving a card just played (it is already out of the user's hand)."""
+    if title >= BASE_TITLES:
+        zombie_cards.play(g, user, title)
+    else:
+        EQUIPMENT_CARDS[title].start(g, user)
+
+
+def options(g: GoodCop, task: Task) -> list[Action]:
+    """The choices of the seat resolving a card."""
+    if task.card >= BASE_TITLES:
+        return zombie_cards.options(g, task)
+    return EQUIPMENT_CARDS[task.card].options(g, task)
+
+
+def choose(g: GoodCop, task: Task, action: Action) -> None:
+    """Apply one choice of the seat resolving a card."""
+    if task.card >= BASE_TITLES:
+        zombie_cards.choose(g, task, action)
         return
-    g.say("evidence", f"{TITLES[what]} moves from {{p{holder}}} to {{p{to}}}")
-    _place(g, what, to)
+    g.task = None
+    if EQUIPMENT_CARDS[task.card].resolve(g, task, action):
+        g.card_done(task.card)

@@ -60,6 +60,19 @@ def honest_chance(game: GoodCop) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def evaluate_seats(state: State) -> list[float]:
+    """`evaluate` for every seat, with the honest team's chance computed once."""
+    game: GoodCop = state  # type: ignore[assignment]
+    seats = range(len(game.players))
+    if game.result is not None:
+        return [1.0 if seat in game.result.winners else 0.0 for seat in seats]
+    if game.zon:
+        return [0.5 for _ in seats]
+    honest = honest_chance(game)
+    by_team = {TEAM_HONEST: honest, TEAM_CROOKED: 1.0 - honest}
+    return [by_team.get(game.team_of(seat), 0.5) for seat in seats]
+
+
 def evaluate(state: State, seat: int) -> float:
     """The estimated chance that `seat` wins, in [0, 1] (a lone player, or any seat with the
     Zombies expansion, which the weights were not fitted on: one half)."""

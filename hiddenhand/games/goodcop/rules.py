@@ -11,17 +11,20 @@ Hidden state: integrity card kinds (`kind`, by card id), equipment cards in hand
 Card identities are public (everyone sees which card moves where); what a seat knows about a
 card's face is a bit in `known[seat]` (integrity) or `eknown[seat]` (equipment), so knowledge
 follows a card wherever it goes. The top of the equipment deck is kept unordered and a draw
-picks one of its cards from `shuffle_seed` (taken from the game's generator) and a counter, so a
-determinized copy changes the deck's future by taking a new seed.
+picks one of its cards by a keyed hash of `shuffle_seed` (drawn from the game's generator) and a
+counter, so a determinized copy changes the deck's future by taking a new key.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Self
+from hashlib import blake2b
+from itertools import permutations
+from typing import Any, ClassVar, Self
 
 from hiddenhand.engine import Action, Event, Outcome, Pending, State, private, render
+from hiddenhand.engine.seeding import KEYED, SEQUENTIAL, copy_generator
 from hiddenhand.games.goodcop import equipment, views, zombies
 from hiddenhand.games.goodcop.actions import ActionTable, action_table
 from hiddenhand.games.goodcop.cards import (
@@ -34,8 +37,6 @@ from hiddenhand.games.goodcop.cards import (
     KIND_NAMES,
     KINGPIN,
     PLANTED_EVIDENCE,
-    RESTRAINING_ORDER,
-    RIOT_SHIELD,
     SLOTS,
     STAYING,
     SURVEILLANCE_CAMERA,
@@ -43,16 +44,17 @@ from hiddenhand.games.goodcop.cards import (
     TEAM_HONEST,
     TEAM_LONE,
     TEAM_NAMES,
-    TEAM_ZOMBIE,
     TITLES,
     integrity_deck,
 )
+from hiddenhand.games.goodcop.determinize import resample
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import (
     ACTION,
     AFTER_INVESTIGATE,
     AIM,
     END_OF_TURN,
+    ORDER,
     OVER,
     REVEAL,
     ROLLED,
@@ -60,12 +62,11 @@ from hiddenhand.games.goodcop.phases import (
     START,
     UNARMED,
     WINDOWS,
+    Phase,
 )
+from hiddenhand.games.goodcop.task import Task
 
 _MASK = (1 << 64) - 1
-
-Task = tuple[int, int, int, tuple[int, ...]]
-"""A card being resolved: (chooser, title, step, data)."""
 
 
 class GoodCop(State):
@@ -99,13 +100,11 @@ class GoodCop(State):
     next_gen: int
     eknown: list[int]  # seat -> bitmask of equipment cards whose place it knows
     # turn
-    shuffle_seed: int
-    _rng: random.Random | None
-    _rng_src: tuple[Any, ...] | int
+    shuffle_seed: bytes | int  # the key of later draws and dice (an int: sequential seeding)
     turn: int
     direction: int
     coffee: int
-    phase: int
+    phase: Phase
     asked: int  # bitmask of seats still to answer in a window
     task: Task | None
     over_limit: int  # seat that must discard down to one card, or -1
@@ -114,7 +113,6 @@ class GoodCop(State):
     shot_changed: bool  # another card was played: the shooter may choose again
     tased: bool  # the gun was taken with a Taser this turn and cannot fire
     result: Outcome | None
-    _events: list[Event]
     # Zombies expansion (see zombies.py); `zon` is False and the rest idle when zombies are off
     zon: bool
     zmode: str
@@ -131,14 +129,17 @@ class GoodCop(State):
     alarm: int  # simple Alarm Clock: the seat it rings for, or -1
     alarm_live: bool  # that seat's turn has begun since
 
-    def __init__(self, players: Sequence[str], options: GoodCopOptions, seed: int) -> None:
+    shared_fields: ClassVar[frozenset[str]] = State.shared_fields | {"table"}
+
+    def __init__(
+        self, players: Sequence[str], options: GoodCopOptions, seed: int, seeding: str = KEYED
+    ) -> None:
         n = len(players)
         table = action_table(n, options.zombies != "off")
-        super().__init__(players, options, seed, table.space)
+        super().__init__(players, options, seed, table.space, seeding)
         self.table = table
         self.n = n
         rng = self.rng
-        self._events = []
         self.zmode = options.zombies
         self.zon = self.zmode != "off"
         # Integrity: Agent and Kingpin plus (players - 2) cards form the first pile; with the
@@ -187,11 +188,9 @@ class GoodCop(State):
         self.direction = 1
         self.coffee = -1
         self.turn = rng.randrange(n)
-        # Later shuffles (the discard pile) draw on a seed taken from the game's generator, so
-        # copies need not carry the generator's state; see `rng`.
-        self.shuffle_seed = rng.getrandbits(64)
-        self._rng_src = rng.getstate()
-        self._rng = None
+        # Later draws and dice take their numbers from a key drawn from the game's generator
+        # and a counter, so a determinized copy changes the future by taking a new key.
+        self.shuffle_seed = rng.getrandbits(64) if seeding == SEQUENTIAL else rng.randbytes(16)
         self.task = None
         self.over_limit = -1
         self.shot_target = -1
@@ -207,31 +206,13 @@ class GoodCop(State):
         self.teams = [self.team_of(s) for s in range(n)]
         self.phase = START
         self.asked = 0
-        self._open_window(START)
-
-    # -- the generator ----------------------------------------------------------------------
-
-    @property
-    def rng(self) -> random.Random:
-        """The game's generator, built on first use from a snapshot or a seed.
-
-        The rules use it only while dealing; copies share the snapshot instead of copying a
-        generator, which keeps `clone` and `determinize` cheap.
-        """
-        r = self.__dict__.get("_rng")
-        if r is None:
-            src = self.__dict__.get("_rng_src", 0)
-            if isinstance(src, int):
-                r = random.Random(src)
-            else:
-                r = random.Random(0)
-                r.setstate(src)
-            self._rng = r
-        return r
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
+        if options.order == "choose":
+            # Seed 004: "Players may place them in any order they choose". Every player is
+            # asked, even one whose cards all look alike: who is asked is public.
+            self.phase = ORDER
+            self.asked = (1 << n) - 1
+        else:
+            self.open_window(START)
 
     # -- reading the table ----------------------------------------------------------------
 
@@ -345,7 +326,7 @@ class GoodCop(State):
             titles = sorted({ALL_DECK[c] for c in self.hand[seat]})
             return {seat: [t.discard[i] for i in titles]}
         if self.task is not None:
-            return {self.task[0]: equipment.options(self, self.task)}
+            return {self.task.chooser: equipment.options(self, self.task)}
         phase = self.phase
         me = self.turn
         if phase == ACTION:
@@ -356,6 +337,8 @@ class GoodCop(State):
             return {me: [t.aim[p] for p in self.living() if p != me]}
         if phase == REVEAL:
             return {me: [t.reveal[s] for s in self.hidden_slots(me)]}
+        if phase == ORDER:
+            return {s: self._orders(s) for s in range(self.n) if self.asked >> s & 1}
         # a window
         out: dict[int, list[Action]] = {}
         asked = self.asked
@@ -365,10 +348,35 @@ class GoodCop(State):
                 choices = [t.pass_]
                 for c in self.hand[s]:
                     title = ALL_DECK[c]
-                    if equipment.usable(self, title, s, False):
+                    if self.usable(title, s, False):
                         choices.append(play[title])
                 out[s] = choices
         return out
+
+    def _orders(self, seat: int) -> list[Action]:
+        """The different left-to-right orders of this seat's three cards."""
+        faces = [KIND_NAMES[self.kind[c]] for c in self.cards[seat]]
+        orders = dict.fromkeys(permutations(faces))
+        table = self.table.order
+        return [table[o] for o in orders]
+
+    def _lay_down(self, seat: int, faces: tuple[str, ...]) -> None:
+        """The seat lays its cards down in this order (cards alike keep their dealt order)."""
+        left = list(self.cards[seat])
+        placed = []
+        for face in faces:
+            c = next(c for c in left if KIND_NAMES[self.kind[c]] == face)
+            left.remove(c)
+            placed.append(c)
+        self.cards[seat] = placed
+        self.say("ordered", f"{{p{seat}}} lays their cards down", seat=seat)
+        self.asked &= ~(1 << seat)
+        if not self.asked:
+            self.open_window(START)
+
+    def usable(self, title: int, seat: int, own_turn: bool) -> bool:
+        """Whether `seat` may play this equipment title now (own_turn: in its own action)."""
+        return equipment.usable(self, title, seat, own_turn)
 
     def _action_choices(self) -> list[Action]:
         t = self.table
@@ -395,14 +403,13 @@ class GoodCop(State):
             out.append(t.equip)
         for c in self.hand[me]:
             title = ALL_DECK[c]
-            if equipment.usable(self, title, me, True):
+            if self.usable(title, me, True):
                 out.append(t.play[title])
         if not out and self.zon:
             out.append(t.pass_)  # nothing left to do: the turn goes on
         return out
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        events = self._events = []
+    def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         if self.over_limit >= 0:
             self._discard_from_hand(seat, action.id - self.table.discard[0].id)
@@ -411,13 +418,15 @@ class GoodCop(State):
         elif kind == "pass":
             if self.phase == ACTION:
                 self.say("wait", f"{{p{seat}}} does nothing", seat=seat)
-                self._after_action()
-                return events
+                self.after_action()
+                return
             self.asked &= ~(1 << seat)
             if not self.asked:
-                self._close_window()
+                self.close_window()
         elif kind == "play":
             self._play(seat, action.id - self.table.play[0].id)
+        elif kind == "order":
+            self._lay_down(seat, tuple(str(a) for a in action.args))
         elif kind == "investigate":
             self._investigate(seat, int(action.args[0]), int(action.args[1]))
         elif (self.zon and self.zombie[seat] and kind in ("arm", "equip")) or kind in (
@@ -444,12 +453,11 @@ class GoodCop(State):
                 shooter=seat,
                 target=self.shot_target,
             )
-            self._open_window(SHOOTING)
+            self.open_window(SHOOTING)
         elif kind == "reveal":
             self.reveal(seat, int(action.args[0]))
-            if self.arming:
-                zombies.paid_for_arm(self, seat)
-            self._after_action()
+            self.arming = False  # an Infector revealed to pay for Arm has taken Arms
+            self.after_action()
         elif kind == "aim":
             target = int(action.args[0])
             self.aim[seat] = target
@@ -457,36 +465,44 @@ class GoodCop(State):
             self._end_turn()
         else:  # pragma: no cover - every kind in the space is handled above
             raise AssertionError(f"unhandled action {action!r}")
-        return events
 
     # -- events -----------------------------------------------------------------------------
 
     def say(
         self, kind: str, text: str, audience: frozenset[int] | None = None, **data: Any
     ) -> None:
-        self._events.append(Event(kind, text, audience, data))
+        """An event for everyone (or `audience`); outside an action (the deal, a scenario set
+        up by hand) nobody is listening and it is dropped."""
+        sink = self._sink
+        if sink is not None:
+            sink.append(Event(kind, text, audience, data))
 
     def tell(self, seat: int, kind: str, text: str, **data: Any) -> None:
-        self._events.append(Event(kind, text, private(seat), data))
+        """An event only `seat` sees."""
+        sink = self._sink
+        if sink is not None:
+            sink.append(Event(kind, text, private(seat), data))
 
     # -- turn flow --------------------------------------------------------------------------
 
-    def _open_window(self, phase: int) -> None:
+    def open_window(self, phase: Phase) -> None:
+        """A reaction window opens: every living holder of equipment is asked."""
         self.phase = phase
         self.asked = self.holders()
         if not self.asked:
-            self._close_window()
+            self.close_window()
 
-    def _close_window(self) -> None:
+    def close_window(self) -> None:
+        """Everyone has passed: the game goes on from where the window opened."""
         phase = self.phase
         if phase == START:
             if self.coffee >= 0:
                 first, self.coffee = self.coffee, -1
-                self._begin_turn(first)
+                self.begin_turn(first)
             else:
-                self._begin_turn(self.turn)
+                self.begin_turn(self.turn)
         elif phase == AFTER_INVESTIGATE:
-            self._after_action()
+            self.after_action()
         elif phase == SHOOTING:
             self._resolve_shot()
         elif phase == END_OF_TURN:
@@ -494,7 +510,8 @@ class GoodCop(State):
         elif phase == ROLLED:
             zombies.apply_roll(self)
 
-    def _begin_turn(self, seat: int) -> None:
+    def begin_turn(self, seat: int) -> None:
+        """The seat's turn starts with its action."""
         self.turn = seat
         self.tased = False
         if self.zon:
@@ -509,15 +526,15 @@ class GoodCop(State):
             nxt = (self.turn + self.direction) % self.n
             while not self.alive[nxt]:
                 nxt = (nxt + self.direction) % self.n
-        self._begin_turn(nxt)
+        self.begin_turn(nxt)
 
     def _after_draw_or_arm(self) -> None:
         if self.has_hidden(self.turn):
             self.phase = REVEAL
         else:
-            self._after_action()
+            self.after_action()
 
-    def _after_action(self) -> None:
+    def after_action(self) -> None:
         """The action is over: take aim if holding a gun, then the end-of-turn window."""
         if self.result is not None:
             return
@@ -529,11 +546,9 @@ class GoodCop(State):
 
     def _end_turn(self) -> None:
         """The end of the turn: Zombies effects (infection die, Alarm Clock), then the window."""
-        if self.zon:
-            zombies.end_turn(self)
-            if self.result is not None:
-                return
-        self._open_window(END_OF_TURN)
+        if self.zon and (zombies.end_turn(self) or self.result is not None):
+            return
+        self.open_window(END_OF_TURN)
 
     def _resolve_shot(self) -> None:
         shooter = self.turn
@@ -551,7 +566,7 @@ class GoodCop(State):
         else:
             self.say("fizzle", f"{{p{shooter}}}'s shot does not happen")
         self.shot_target = -1
-        self._after_action()
+        self.after_action()
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -587,9 +602,9 @@ class GoodCop(State):
             and self.has_hidden(seat)
         ):
             self.say("camera", f"{{p{target}}}'s Surveillance Camera investigates {{p{seat}}}")
-            self.task = (target, SURVEILLANCE_CAMERA, 1, (seat,))
+            self.task = Task(target, SURVEILLANCE_CAMERA, 1, (seat,))
         elif not self.asked:
-            self._close_window()
+            self.close_window()
 
     def fire(self, shooter: int, target: int) -> None:
         """The shooter fires at the target and drops the gun to the centre."""
@@ -668,7 +683,7 @@ class GoodCop(State):
             return
         deck = self.deck
         if self.loose > 1:
-            j = len(deck) - 1 - self._pick(self.loose)
+            j = len(deck) - 1 - self.pick(self.loose)
             deck[j], deck[-1] = deck[-1], deck[j]
         if self.loose:
             self.loose -= 1
@@ -680,10 +695,15 @@ class GoodCop(State):
         if len(self.hand[seat]) > 1:
             self.over_limit = seat
 
-    def _pick(self, n: int) -> int:
-        """A number below n from the shuffle seed and a draw counter (splitmix64)."""
+    def pick(self, n: int) -> int:
+        """A number below n from the shuffle key and a draw counter: a keyed hash (BLAKE2b), or
+        splitmix64 of a 64-bit seed in games dealt with sequential seeding."""
         self.draws += 1
-        z = (self.shuffle_seed + self.draws * 0x9E3779B97F4A7C15) & _MASK
+        key = self.shuffle_seed
+        if isinstance(key, bytes):
+            digest = blake2b(self.draws.to_bytes(8, "little"), key=key, digest_size=8).digest()
+            return int.from_bytes(digest, "little") % n
+        z = (key + self.draws * 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return (z ^ (z >> 31)) % n
@@ -731,9 +751,9 @@ class GoodCop(State):
         if self.result is not None:
             return
         if self.phase in WINDOWS:
-            if self.phase == SHOOTING and title not in (RESTRAINING_ORDER, RIOT_SHIELD):
+            if self.phase == SHOOTING and not equipment.keeps_shot(title):
                 self.shot_changed = True
-            self._open_window(self.phase)
+            self.open_window(self.phase)
 
     def give(self, card: int, seat: int) -> None:
         """An equipment card moves into a player's hand; they see it."""
@@ -790,13 +810,12 @@ class GoodCop(State):
         """The game ends: the team (or the lone player) wins, eliminated players included."""
         if self.result is not None:
             return
+        # Every seat's team follows the team rules at the end, a lone win included: the card
+        # move that made a lone winner may have changed other seats' teams too.
+        self.teams = [self.team_of(s) for s in range(self.n)]
         if team == TEAM_LONE:
             winners = frozenset((lone,))
-        elif team == TEAM_ZOMBIE:
-            self.teams = [self.team_of(s) for s in range(self.n)]
-            winners = frozenset(s for s in range(self.n) if self.teams[s] == TEAM_ZOMBIE)
         else:
-            self.teams = [self.team_of(s) for s in range(self.n)]
             winners = frozenset(s for s in range(self.n) if self.teams[s] == team)
         self.result = Outcome(winners, TEAM_NAMES[team], render(reason, self.players))
         self.phase = OVER
@@ -807,12 +826,13 @@ class GoodCop(State):
     # -- copies -----------------------------------------------------------------------------
 
     def clone(self) -> Self:
+        """Written out rather than derived by the kernel: copying the instance dict at once and
+        then only the mutable fields is a third faster than assigning some sixty fields one by
+        one (a test checks that every mutable declared field is copied here)."""
         other = object.__new__(type(self))
-        d = other.__dict__
-        d.update(self.__dict__)
-        if self._rng is not None:
-            other._rng_src = self._rng.getstate()
-            other._rng = None
+        other.__dict__.update(self.__dict__)
+        other._sink = None
+        other.rng = copy_generator(self.rng)
         other.history = list(self.history)
         other.cards = [list(c) for c in self.cards]
         other.kind = list(self.kind)
@@ -828,92 +848,8 @@ class GoodCop(State):
         other.gen = list(self.gen)
         other.eknown = list(self.eknown)
         other.zombie = list(self.zombie)
-        other._events = []
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Resample every card face and equipment place `seat` cannot know.
-
-        Integrity: unknown faces are shuffled among unknown cards, keeping the leaders out of
-        the removed card and out of one hand (that would have ended the game); with zombies,
-        the Infector too is kept dealt and away from the leaders, and no zombie gets a leader
-        card. Dice need nothing: they roll from the fresh shuffle seed. Equipment:
-        unknown cards are shuffled among unknown places holding cards of the same batch.
-        """
-        other = self.clone()
-        other._rng = None
-        other._rng_src = rng.getrandbits(64)
-        other.shuffle_seed = rng.getrandbits(64)
-        other._pending = None
-        if self.result is not None:
-            return other
-        mask = self.known[seat] | self.up
-        unknown = [c for c in range(len(self.kind)) if not mask >> c & 1]
-        if len(unknown) > 1:
-            faces = [self.kind[c] for c in unknown]
-            kind = other.kind
-            owner = self.owner
-            zombie = self.zombie
-            rand = rng.random
-            last = len(faces) - 1
-            while True:
-                for i in range(last, 0, -1):  # Fisher-Yates
-                    j = int(rand() * (i + 1))
-                    faces[i], faces[j] = faces[j], faces[i]
-                agent = kingpin = infector = -1
-                for c, k in zip(unknown, faces, strict=True):
-                    kind[c] = k
-                    if k == AGENT:
-                        agent = c
-                    elif k == KINGPIN:
-                        kingpin = c
-                    elif k == INFECTOR:
-                        infector = c
-                if agent < 0:
-                    agent = self.agent
-                if kingpin < 0:
-                    kingpin = self.kingpin
-                if infector < 0:
-                    infector = self.infector
-                oa, ok = owner[agent], owner[kingpin]
-                # a zombie given a leader card would have been cured: none holds one
-                if oa >= 0 and ok >= 0 and oa != ok and not (zombie[oa] or zombie[ok]):
-                    if infector < 0:
-                        break
-                    oi = owner[infector]  # the Infector is dealt, never with a leader
-                    if oi >= 0 and oi != oa and oi != ok:
-                        break
-            other.agent, other.kingpin, other.infector = agent, kingpin, infector
-            other.teams = [other.team_of(s) for s in range(self.n)]
-        self._resample_equipment(other, seat, rng)
-        return other
-
-    def _resample_equipment(self, other: GoodCop, seat: int, rng: random.Random) -> None:
-        """Unknown hand cards trade places with same-batch cards and the unordered deck top."""
-        known = self.eknown[seat]
-        gen = self.gen
-        spots: dict[int, list[tuple[list[int], int]]] = {}
-        for s in range(self.n):
-            if s == seat:
-                continue
-            h = other.hand[s]
-            for i, c in enumerate(h):
-                if not known >> c & 1:
-                    spots.setdefault(gen[c], []).append((h, i))
-        deck = other.deck
-        low = len(deck) - self.loose
-        loose_gen = gen[deck[-1]] if self.loose else -1
-        rand = rng.random
-        for batch, places in spots.items():
-            pool = [where[i] for where, i in places]
-            if batch == loose_gen:
-                pool += deck[low:]
-            size = len(pool)
-            if size < 2:
-                continue
-            for k, (where, i) in enumerate(places):
-                j = k + int(rand() * (size - k))
-                pool[k], pool[j] = pool[j], pool[k]
-                where[i] = pool[k]
-            if batch == loose_gen:
-                deck[low:] = pool[len(places) :]
+    def _resample(self, other: Self, seat: int, rng: random.Random) -> None:
+        """Redraw every card face and equipment place `seat` cannot know (`determinize`)."""
+        resample(self, other, seat, rng)

@@ -84,8 +84,7 @@ def arrange(
     g.turn = turn
     g._pending = None
     if start_window:
-        g._open_window(START)
+        g.open_window(START)
     else:
-        g._begin_turn(turn)
-    g._events = []
+        g.begin_turn(turn)
     return g

@@ -3,8 +3,9 @@
 `view(state, seat)` returns (seat None: a spectator, who sees only what is public):
 
 - `seat`: the seat this view is for, or None.
-- `phase`: "game start", "action", "reveal", "take aim", "after investigate", "shooting",
-  "end of turn", "over" or (zombies on) "dice rolled".
+- `phase`: "order cards" (everyone lays their cards down), "game start", "action", "reveal",
+  "take aim", "after investigate", "shooting", "end of turn", "over" or (zombies on)
+  "dice rolled".
 - `turn`: the seat whose turn it is. `to_move`: the seats that must decide now.
 - `direction`: "clockwise" or "counterclockwise" (Smoke Grenade reverses it).
 - `coffee`: the seat that takes the next turn thanks to Coffee, or None.
@@ -44,14 +45,15 @@ With the Zombies expansion on (option `zombies` is not "off") the view also has:
   `armed` stays about guns, and `aim` shows where the gun or the Arms point), and each of its
   `cards` has `infected` (bool: an infection token lies on it; tokens are public).
 - a card may be "infector"; only its holder knows a hidden Infector (their `team` is "zombie").
-- `resolving` may name "Infect" or "Equip": a zombie choosing cards for those actions.
+- `resolving` may name "Infect" or "Equip" (a zombie choosing cards for those actions) or
+  "Infection token" (a player choosing which of their cards gets a token).
 - new public event kinds: "zombie" (someone becomes one), "cured", "arms" (takes Arms),
   "arms-down" (a shot zombie's Arms turn on itself), "bite" (announced), "bitten", "roll"
   (`seat`, `die`, `faces`), "reroll", "infection" (a token on `seat`'s `slot` card), "cure"
   (a token removed), "arms-face", "alarm-set", "alarm", "infector" (the Infector found); the
   "team" event stays private to its player.
 
-At the end of the game every card is shown.
+At the end of the game every card is shown. `view_schema.py` declares this shape as Structs.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ from hiddenhand.games.goodcop.cards import (
     TEAM_NAMES,
     TITLES,
 )
-from hiddenhand.games.goodcop.phases import PHASE_NAMES, SHOOTING, UNARMED
+from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED
 
 if TYPE_CHECKING:
     from hiddenhand.games.goodcop.rules import GoodCop
@@ -117,12 +119,12 @@ def view(g: GoodCop, seat: int | None) -> dict[str, Any]:
     task = g.task
     out = {
         "seat": seat,
-        "phase": PHASE_NAMES[g.phase],
+        "phase": g.phase.label,
         "turn": g.turn,
         "to_move": sorted(g.pending()),
         "direction": "clockwise" if g.direction == 1 else "counterclockwise",
         "coffee": g.coffee if g.coffee >= 0 else None,
-        "resolving": {"card": TASK_NAMES[task[1]], "by": task[0]} if task else None,
+        "resolving": {"card": TASK_NAMES[task.card], "by": task.chooser} if task else None,
         "shot": {"shooter": g.turn, "target": g.shot_target}
         if g.phase == SHOOTING and g.shot_target >= 0
         else None,

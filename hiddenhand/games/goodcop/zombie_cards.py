@@ -1,8 +1,9 @@
-"""The nine Zombies equipment cards, and a zombie's Infect and (`infect`) Equip choices.
+"""The nine Zombies equipment cards, and a zombie's Infect and (`infect`) Equip choices and the
+choice of a card for an infection token, each a class in the `ZOMBIE_CARDS` registry.
 
 Each card has two texts: one for the printed designs (`dice`, `infect`) and one for `simple`
-(see `cards.ZOMBIE_EQUIPMENT`). Like `equipment.py`, a card needing choices sets
-`state.task = (chooser, title, step, data)`, one choice at a time, and ends with `card_done`.
+(see `cards.ZOMBIE_EQUIPMENT`). Like the base cards (`equipment.py`), a card needing choices sets
+`state.task = Task(chooser, title, step, data)`, one choice at a time, and ends with `card_done`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action
 from hiddenhand.games.goodcop import zombies
+from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ALARM_CLOCK,
@@ -27,6 +29,7 @@ from hiddenhand.games.goodcop.cards import (
     KINGPIN,
     MACHETE,
     SLOTS,
+    TOKEN_TASK,
     TRANSFUSION_TUBE,
     WEAPON_CRATE,
     ZOMBIE_DIE,
@@ -34,9 +37,10 @@ from hiddenhand.games.goodcop.cards import (
     ZOMBIE_SERUM,
 )
 from hiddenhand.games.goodcop.phases import ROLLED, UNARMED
+from hiddenhand.games.goodcop.task import Task
 
 if TYPE_CHECKING:
-    from hiddenhand.games.goodcop.rules import GoodCop, Task
+    from hiddenhand.games.goodcop.rules import GoodCop
 
 _MOVES = 3  # Transfusion Tube moves, Machete swaps: at most one per card
 
@@ -133,199 +137,359 @@ def _hidden_others(g: GoodCop, user: int) -> list[tuple[int, int]]:
     return [(p, s) for p in _others(g, user) for s in g.hidden_slots(p)]
 
 
-# -- when a card may be played ------------------------------------------------------------------
+# -- the cards ----------------------------------------------------------------------------------
 
 
-def usable(g: GoodCop, title: int, user: int) -> bool:
-    simple = g.zmode == "simple"
-    if title == CROSSBOW:
+class Crossbow(Card):
+    """`dice`/`infect`: shoot another armed player with no revealed leader card. `simple`: a
+    player aiming at you who is not wounded is shot."""
+
+    title = CROSSBOW
+
+    def players(self, g: GoodCop, chooser: int) -> list[int]:
+        return _crossbow_targets(g, chooser)
+
+    def usable(self, g: GoodCop, user: int) -> bool:
         return bool(_crossbow_targets(g, user))
-    if title == TRANSFUSION_TUBE:
-        if simple:
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p = int(action.args[1])
+        g.say("weapon", f"{{p{task.chooser}}} shoots {{p{p}}}", shooter=task.chooser, target=p)
+        g.hit(p, task.chooser)
+        return True
+
+
+class TransfusionTube(Card):
+    """`dice`/`infect`: move up to three infection tokens, one at a time (token, then card).
+    `simple`: the two revealed leader cards change hands at once."""
+
+    title = TRANSFUSION_TUBE
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        if g.zmode == "simple":
             return _leader_swap(g) is not None
         return bool(_token_cards(g, True)) and bool(_token_cards(g, False))
-    if title == ZOMBIE_SERUM:
-        return simple or (g.phase == ROLLED and bool(g.roll))
-    if title == FLAMETHROWER:
-        return bool(_living_zombies(g))
-    if title == CHAINSAW:
-        return bool(_hidden_others(g, user))
-    if title == ZOMBIE_MASK:
-        if simple:
-            return bool(_living_zombies(g)) and len(g.living()) >= 2
-        return bool(_mask_cards(g)) and len(g.living()) >= 2
-    if title == MACHETE:
-        if simple:
-            return bool(_machete_targets(g))
-        return any(_plain_revealed(g, z) for z in _living_zombies(g))
-    if title == WEAPON_CRATE:
-        return any(_crate_can(g, p) for p in _crate_players(g, user))
-    if title == ALARM_CLOCK:
-        return simple or bool(zombies.infectable(g, -1))
-    return True
 
-
-# -- playing and resolving ----------------------------------------------------------------------
-
-
-def play(g: GoodCop, user: int, title: int) -> None:
-    """Start resolving a card just played."""
-    simple = g.zmode == "simple"
-    if title == FLAMETHROWER:
-        g.say("flamethrower", "every zombie is shot")
-        for p in _living_zombies(g):
-            g.hit(p, user)
-    elif title == TRANSFUSION_TUBE and simple:
+    def start(self, g: GoodCop, user: int) -> None:
+        if g.zmode != "simple":
+            super().start(g, user)
+            return
         swap = _leader_swap(g)
         assert swap is not None
         g.say("transfusion", "the two leader cards change hands")
         g.swap_integrity(*swap)
-    elif title == ZOMBIE_SERUM and simple:
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        t = g.table
+        card = t.card[self.title]
+        if task.step == 0:
+            moves = [card[p][s] for p, s in _token_cards(g, True)]
+            return moves + ([t.stop] if task.data and task.data[0] else [])
+        return [card[p][s] for p, s in _token_cards(g, False)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        if action.kind == "stop":
+            return True
+        chooser, data = task.chooser, task.data
+        p, s = int(action.args[1]), int(action.args[2])
+        if task.step == 0:
+            g.task = Task(chooser, self.title, 1, (data[0] if data else 0, g.cards[p][s]))
+            return False
+        moved, source = data
+        g.tokens = (g.tokens & ~(1 << source)) | 1 << g.cards[p][s]
+        g.say("transfusion", f"an infection token moves to {{p{p}}}'s {SLOTS[s]} card")
+        if moved + 1 < _MOVES and _token_cards(g, False):
+            g.task = Task(chooser, self.title, 0, (moved + 1,))
+            return False
+        return True
+
+
+class ZombieSerum(Card):
+    """`dice`/`infect`: re-roll one zombie die of a Bite just rolled. `simple`: you are shot,
+    then name a leader: whoever holds that card reveals it."""
+
+    title = ZOMBIE_SERUM
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return g.zmode == "simple" or (g.phase == ROLLED and bool(g.roll))
+
+    def start(self, g: GoodCop, user: int) -> None:
+        if g.zmode != "simple":
+            super().start(g, user)
+            return
         g.say("serum", f"{{p{user}}} is shot by the Zombie Serum", seat=user)
         g.hit(user)
         if g.result is None:
-            g.task = (user, title, 0, ())
-    elif title == WEAPON_CRATE:
-        _next_crate(g, title, _crate_players(g, user))
-    else:
-        g.task = (user, title, 0, ())
+            g.task = Task(user, self.title, 0, ())
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        t = g.table
+        return list(t.name) if g.zmode == "simple" else t.die[: len(g.roll)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        if action.kind == "name":
+            _name_leader(g, str(action.args[0]))
+        else:
+            _reroll(g, int(action.args[0]))
+        return True
 
 
-def options(g: GoodCop, task: Task) -> list[Action]:
-    chooser, title, step, data = task
-    t = g.table
-    simple = g.zmode == "simple"
-    target = t.target[title] if title < len(t.target) else []
-    card = t.card[title]
-    if title == INFECT_TASK:
-        pairs = [(p, s) for p, s in zombies.infectable(g, chooser) if not data or p != data[0]]
-        return [card[p][s] for p, s in pairs] + ([t.stop] if step else [])
-    if title == CURE_TASK:
-        return [card[p][s] for p, s in zombies.curable(g)]
-    if title == CROSSBOW:
-        return [target[p] for p in _crossbow_targets(g, chooser)]
-    if title == TRANSFUSION_TUBE:
-        if step == 0:
-            moves = [card[p][s] for p, s in _token_cards(g, True)]
-            return moves + ([t.stop] if data and data[0] else [])
-        return [card[p][s] for p, s in _token_cards(g, False)]
-    if title == ZOMBIE_SERUM:
-        if simple:
-            return list(t.name)
-        return t.die[: len(g.roll)]
-    if title == CHAINSAW:
-        if step == 0:
-            return [card[p][s] for p, s in _hidden_others(g, chooser)]
+class Flamethrower(Card):
+    """Every zombie is shot."""
+
+    title = FLAMETHROWER
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(_living_zombies(g))
+
+    def start(self, g: GoodCop, user: int) -> None:
+        g.say("flamethrower", "every zombie is shot")
+        for p in _living_zombies(g):
+            g.hit(p, user)
+
+
+class Chainsaw(Card):
+    """Reveal another player's hidden card; who is shot depends on the design (`_chainsaw`)."""
+
+    title = CHAINSAW
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return bool(_hidden_others(g, user))
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        if task.step == 0:
+            card = g.table.card[self.title]
+            return [card[p][s] for p, s in _hidden_others(g, task.chooser)]
+        target = g.table.target[self.title]
         return [target[p] for p in g.living() if not _wounded(g, p)]
-    if title == ZOMBIE_MASK:
-        if simple:
-            if step == 0:
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        _chainsaw(g, task.chooser, task.step, action)
+        return g.task is None
+
+
+class ZombieMask(Card):
+    """`dice`/`infect`: swap a revealed leader or Infector card with another player's card.
+    `simple`: a zombie stops being one and swaps all three cards with another player."""
+
+    title = ZOMBIE_MASK
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        if g.zmode == "simple":
+            return bool(_living_zombies(g)) and len(g.living()) >= 2
+        return bool(_mask_cards(g)) and len(g.living()) >= 2
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        target, card = g.table.target[self.title], g.table.card[self.title]
+        if g.zmode == "simple":
+            if task.step == 0:
                 return [target[p] for p in _living_zombies(g)]
-            return [target[p] for p in g.living() if p != data[0]]
-        if step == 0:
+            return [target[p] for p in g.living() if p != task.data[0]]
+        if task.step == 0:
             return [card[p][s] for p, s in _mask_cards(g)]
-        return [card[q][s] for q in g.living() if q != data[0] for s in range(3)]
-    if title == MACHETE:
-        if simple:
-            return [target[p] for p in _machete_targets(g)]
-        if step == 0:
+        return [card[q][s] for q in g.living() if q != task.data[0] for s in range(3)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        return not _mask(g, task.chooser, task.step, task.data, action)
+
+
+class Machete(Card):
+    """`dice`/`infect`: swap a zombie's cards, one at a time (up to three), for revealed Honest
+    or Crooked cards of others. `simple`: an armed player with no revealed leader is shot."""
+
+    title = MACHETE
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        if g.zmode == "simple":
+            return bool(_machete_targets(g))
+        return any(_plain_revealed(g, z) for z in _living_zombies(g))
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        t = g.table
+        data = task.data
+        if g.zmode == "simple":
+            return [t.target[self.title][p] for p in _machete_targets(g)]
+        card = t.card[self.title]
+        if task.step == 0:
             done = data[1] if data else 0
             pool = [data[0]] if data else _living_zombies(g)
             moves = [card[z][s] for z in pool for s in range(3) if _plain_revealed(g, z)]
             return moves + ([t.stop] if done else [])
         return [card[p][s] for p, s in _plain_revealed(g, data[0])]
-    if title == WEAPON_CRATE:
-        return [t.aim[q] for q in g.living() if q != chooser] + [t.stop]
-    if title == ALARM_CLOCK:
-        if simple:
-            return [target[p] for p in g.living()]
-        return [card[p][s] for p, s in zombies.infectable(g, -1)]
-    raise AssertionError(f"no choices for {title}")  # pragma: no cover
 
-
-def choose(g: GoodCop, task: Task, action: Action) -> None:
-    """Apply one choice of the seat resolving a zombie card or action."""
-    chooser, title, step, data = task
-    g.task = None
-    args = action.args
-    kind = action.kind
-    if title == INFECT_TASK:
-        if kind == "stop":
-            g._after_action()
-            return
-        p, s = int(args[1]), int(args[2])
-        zombies.add_token(g, p, s)
-        if step == 0 and [q for q, _ in zombies.infectable(g, chooser) if q != p]:
-            g.task = (chooser, title, 1, (p,))
-            return
-        g._after_action()
-        return
-    if title == CURE_TASK:
-        p, s = int(args[1]), int(args[2])
-        g.tokens &= ~(1 << g.cards[p][s])
-        g.say("cure", f"the infection token on {{p{p}}}'s {SLOTS[s]} card is removed", seat=p)
-        g.say("equip", f"{{p{chooser}}} draws an equipment card")
-        g.draw(chooser)
-        g._after_action()
-        return
-    if kind == "stop" and title != WEAPON_CRATE:
-        g.card_done(title)
-        return
-    if title == WEAPON_CRATE:
-        _crate_choice(g, chooser, title, data, action)
-        return
-    if title == ZOMBIE_SERUM:
-        if kind == "name":
-            _name_leader(g, str(args[0]))
-        else:
-            _reroll(g, int(args[0]))
-    elif title == TRANSFUSION_TUBE:
-        p, s = int(args[1]), int(args[2])
-        if step == 0:
-            g.task = (chooser, title, 1, (data[0] if data else 0, g.cards[p][s]))
-            return
-        moved, source = data
-        g.tokens = (g.tokens & ~(1 << source)) | 1 << g.cards[p][s]
-        g.say("transfusion", f"an infection token moves to {{p{p}}}'s {SLOTS[s]} card")
-        if moved + 1 < _MOVES and _token_cards(g, False):
-            g.task = (chooser, title, 0, (moved + 1,))
-            return
-    elif title == CROSSBOW or (title == MACHETE and g.zmode == "simple"):
-        p = int(args[1])
-        g.say("weapon", f"{{p{chooser}}} shoots {{p{p}}}", shooter=chooser, target=p)
-        g.hit(p, chooser)
-    elif title == CHAINSAW:
-        _chainsaw(g, chooser, step, action)
-        if g.task is not None:
-            return
-    elif title == ZOMBIE_MASK:
-        if _mask(g, chooser, step, data, action):
-            return
-    elif title == MACHETE:
-        p, s = int(args[1]), int(args[2])
-        if step == 0:
-            g.task = (chooser, title, 1, (p, s, data[1] if data else 0))
-            return
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        if action.kind == "stop":
+            return True
+        chooser, data = task.chooser, task.data
+        if g.zmode == "simple":
+            p = int(action.args[1])
+            g.say("weapon", f"{{p{chooser}}} shoots {{p{p}}}", shooter=chooser, target=p)
+            g.hit(p, chooser)
+            return True
+        p, s = int(action.args[1]), int(action.args[2])
+        if task.step == 0:
+            g.task = Task(chooser, self.title, 1, (p, s, data[1] if data else 0))
+            return False
         z, zs, done = data
         g.say("machete", f"{{p{z}}}'s {SLOTS[zs]} card and {{p{p}}}'s {SLOTS[s]} card are swapped")
         g.swap_integrity(z, zs, p, s)
         if g.result is None and done + 1 < _MOVES and g.zombie[z] and _plain_revealed(g, z):
-            g.task = (chooser, title, 0, (z, done + 1))
-            return
-    elif title == ALARM_CLOCK:
+            g.task = Task(chooser, self.title, 0, (z, done + 1))
+            return False
+        return True
+
+
+class WeaponCrate(Card):
+    """Every player with no hidden card, in turn order, may take a gun (or Arms) or re-aim."""
+
+    title = WEAPON_CRATE
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return any(_crate_can(g, p) for p in _crate_players(g, user))
+
+    def start(self, g: GoodCop, user: int) -> None:
+        _next_crate(g, self.title, _crate_players(g, user))
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        t = g.table
+        return [t.aim[q] for q in g.living() if q != task.chooser] + [t.stop]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        _crate_choice(g, task.chooser, self.title, task.data, action)
+        return False
+
+
+class AlarmClock(Card):
+    """`dice`/`infect`: an infection token on a card; every zombie aims at its holder.
+    `simple`: set for a player's next turn (the rules ring it at its end)."""
+
+    title = ALARM_CLOCK
+
+    def usable(self, g: GoodCop, user: int) -> bool:
+        return g.zmode == "simple" or bool(zombies.infectable(g, -1))
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
         if g.zmode == "simple":
-            p = int(args[1])
+            return [g.table.target[self.title][p] for p in g.living()]
+        card = g.table.card[self.title]
+        return [card[p][s] for p, s in zombies.infectable(g, -1)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        if g.zmode == "simple":
+            p = int(action.args[1])
             g.alarm = p
             g.alarm_live = False
             g.say("alarm-set", f"the Alarm Clock is set for {{p{p}}}'s next turn", target=p)
-        else:
-            p, s = int(args[1]), int(args[2])
-            zombies.add_token(g, p, s)
-            for z in _living_zombies(g):
-                if z != p and g.aim[z] != UNARMED:
-                    g.aim[z] = p
-            g.say("alarm", f"every zombie aims at {{p{p}}}", target=p)
-    g.card_done(title)
+            return True
+        p, s = int(action.args[1]), int(action.args[2])
+        zombies.add_token(g, p, s)
+        for z in _living_zombies(g):
+            if z != p and g.aim[z] != UNARMED:
+                g.aim[z] = p
+        g.say("alarm", f"every zombie aims at {{p{p}}}", target=p)
+        return True
+
+
+# -- choices resolved like cards ------------------------------------------------------------------
+
+
+class Infect(Card):
+    """A zombie's Infect (`infect`): infection tokens on up to two other players' cards."""
+
+    title = INFECT_TASK
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        t = g.table
+        card = t.card[self.title]
+        data = task.data
+        pairs = [(p, s) for p, s in zombies.infectable(g, task.chooser) if not data or p != data[0]]
+        return [card[p][s] for p, s in pairs] + ([t.stop] if task.step else [])
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        if action.kind == "stop":
+            g.after_action()
+            return False
+        p, s = int(action.args[1]), int(action.args[2])
+        zombies.add_token(g, p, s)
+        if task.step == 0 and [q for q, _ in zombies.infectable(g, task.chooser) if q != p]:
+            g.task = Task(task.chooser, self.title, 1, (p,))
+            return False
+        g.after_action()
+        return False
+
+
+class Cure(Card):
+    """A zombie's Equip (`infect`) while tokens lie on living players: remove one, then draw."""
+
+    title = CURE_TASK
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        card = g.table.card[self.title]
+        return [card[p][s] for p, s in zombies.curable(g)]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        p, s = int(action.args[1]), int(action.args[2])
+        g.tokens &= ~(1 << g.cards[p][s])
+        g.say("cure", f"the infection token on {{p{p}}}'s {SLOTS[s]} card is removed", seat=p)
+        g.say("equip", f"{{p{task.chooser}}} draws an equipment card")
+        g.draw(task.chooser)
+        g.after_action()
+        return False
+
+
+class InfectionToken(Card):
+    """A player given an infection token chooses the card it goes on (`tokens=choose`)."""
+
+    title = TOKEN_TASK
+
+    def options(self, g: GoodCop, task: Task) -> list[Action]:
+        card = g.table.card[self.title]
+        mine = g.cards[task.chooser]
+        return [card[task.chooser][s] for s in range(3) if not g.tokens >> mine[s] & 1]
+
+    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+        zombies.token_chosen(g, task.chooser, int(action.args[2]), task.step, task.data[0])
+        return False
+
+
+ZOMBIE_CARDS: dict[int, Card] = {
+    card.title: card
+    for card in (
+        Crossbow(),
+        TransfusionTube(),
+        ZombieSerum(),
+        Flamethrower(),
+        Chainsaw(),
+        ZombieMask(),
+        Machete(),
+        WeaponCrate(),
+        AlarmClock(),
+        Infect(),
+        Cure(),
+        InfectionToken(),
+    )
+}
+"""The registry: each Zombies title, and each choice resolved like a card, by its task id."""
+
+
+def usable(g: GoodCop, title: int, user: int) -> bool:
+    return ZOMBIE_CARDS[title].usable(g, user)
+
+
+def play(g: GoodCop, user: int, title: int) -> None:
+    """Start resolving a card just played."""
+    ZOMBIE_CARDS[title].start(g, user)
+
+
+def options(g: GoodCop, task: Task) -> list[Action]:
+    return ZOMBIE_CARDS[task.card].options(g, task)
+
+
+def choose(g: GoodCop, task: Task, action: Action) -> None:
+    """Apply one choice of the seat resolving a zombie card or action."""
+    g.task = None
+    if ZOMBIE_CARDS[task.card].resolve(g, task, action):
+        g.card_done(task.card)
 
 
 def _reroll(g: GoodCop, die: int) -> None:
@@ -361,7 +525,7 @@ def _chainsaw(g: GoodCop, user: int, step: int, action: Action) -> None:
     leader = AGENT <= g.kind[c] <= KINGPIN
     if g.zmode == "simple":
         if leader and [q for q in g.living() if not _wounded(g, q)]:
-            g.task = (user, CHAINSAW, 1, ())
+            g.task = Task(user, CHAINSAW, 1, ())
         elif not leader:
             g.hit(user)
     elif leader:
@@ -376,7 +540,7 @@ def _mask(g: GoodCop, user: int, step: int, data: tuple[int, ...], action: Actio
     if g.zmode == "simple":
         p = int(args[1])
         if step == 0:
-            g.task = (user, ZOMBIE_MASK, 1, (p,))
+            g.task = Task(user, ZOMBIE_MASK, 1, (p,))
             return True
         z = data[0]
         g.say("mask", f"{{p{z}}} is no longer a zombie and swaps cards with {{p{p}}}")
@@ -385,7 +549,7 @@ def _mask(g: GoodCop, user: int, step: int, data: tuple[int, ...], action: Actio
         return False
     p, s = int(args[1]), int(args[2])
     if step == 0:
-        g.task = (user, ZOMBIE_MASK, 1, (p, s))
+        g.task = Task(user, ZOMBIE_MASK, 1, (p, s))
         return True
     a, sa = data
     g.say("mask", f"{{p{a}}}'s {SLOTS[sa]} card and {{p{p}}}'s {SLOTS[s]} card are swapped")
@@ -413,7 +577,7 @@ def _next_crate(g: GoodCop, title: int, queue: tuple[int, ...]) -> None:
     while queue and not _crate_can(g, queue[0]):
         queue = queue[1:]
     if queue:
-        g.task = (queue[0], title, 0, queue[1:])
+        g.task = Task(queue[0], title, 0, queue[1:])
     else:
         g.card_done(title)
 

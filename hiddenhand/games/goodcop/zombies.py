@@ -4,7 +4,7 @@ Three designs (option `zombies`): `dice` and `infect` follow the two printed ver
 the one played online today. A zombie stays in the game (it is never eliminated), has every card
 face up, keeps its equipment and tokens, holds Arms instead of a gun (`aim` is shared: for a zombie
 it is where its Arms point) and acts differently on its turn. Rolls come from the game's draw
-counter (`GoodCop._pick`), so a record replays them and a determinized copy rolls afresh.
+counter (`GoodCop.pick`), so a record replays them and a determinized copy rolls afresh.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action
-from hiddenhand.games.goodcop import equipment
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ALL_DECK,
@@ -28,10 +27,12 @@ from hiddenhand.games.goodcop.cards import (
     TEAM_LONE,
     TEAM_NAMES,
     TEAM_ZOMBIE,
+    TOKEN_TASK,
     ZOMBIE_DIE,
     ZOMBIE_FACE,
 )
-from hiddenhand.games.goodcop.phases import REVEAL, ROLLED, SHOOTING, UNARMED
+from hiddenhand.games.goodcop.phases import END_OF_TURN, REVEAL, ROLLED, SHOOTING, UNARMED
+from hiddenhand.games.goodcop.task import Task
 
 if TYPE_CHECKING:
     from hiddenhand.games.goodcop.rules import GoodCop
@@ -133,15 +134,14 @@ def cure(g: GoodCop, seat: int) -> None:
 
 
 def infector_revealed(g: GoodCop, seat: int) -> None:
-    """The Infector card is face up: its holder becomes a zombie."""
-    paying = g.arming and g.phase == REVEAL and seat == g.turn
+    """The Infector card is face up: its holder becomes a zombie. `dice`: "When a player
+    investigates or reveals the Infector card, they draw an Equipment card", its holder too
+    when it reveals the card to pay for its Arm or Equip action."""
+    paying = g.phase == REVEAL and seat == g.turn
     if g.leader_card(seat) < 0:
-        become(g, seat, take_arms=g.zmode != "dice" or paying)
-
-
-def paid_for_arm(g: GoodCop, seat: int) -> None:
-    """The Arm action's reveal is done (an Infector revealed for it already took Arms)."""
-    g.arming = False
+        become(g, seat, take_arms=g.zmode != "dice" or (paying and g.arming))
+    if paying and g.zmode == "dice" and g.result is None:
+        g.draw(seat)
 
 
 # -- shots ------------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def actions(g: GoodCop) -> list[Action]:
         out.append(t.infect)
     for c in g.hand[me]:
         title = ALL_DECK[c]
-        if equipment.usable(g, title, me, True):
+        if g.usable(title, me, True):
             out.append(t.play[title])
     if not out:
         out.append(t.pass_)
@@ -262,19 +262,19 @@ def act(g: GoodCop, seat: int, kind: str) -> None:
         g.shot_locked = g.shot_changed = False
         g.biting = True
         g.say("bite", f"{{p{seat}}} is about to bite {{p{target}}}", shooter=seat, target=target)
-        g._open_window(SHOOTING)
+        g.open_window(SHOOTING)
     elif kind == "arm":
         take_arms_token(g, seat)
-        g._after_action()
+        g.after_action()
     elif kind == "equip":
         if g.zmode == "infect" and curable(g):
-            g.task = (seat, CURE_TASK, 0, ())
+            g.task = Task(seat, CURE_TASK, 0, ())
             return
         g.say("equip", f"{{p{seat}}} draws an equipment card")
         g.draw(seat)
-        g._after_action()
+        g.after_action()
     elif kind == "infect":
-        g.task = (seat, INFECT_TASK, 0, ())
+        g.task = Task(seat, INFECT_TASK, 0, ())
 
 
 def add_token(g: GoodCop, seat: int, slot: int = -1) -> bool:
@@ -307,7 +307,7 @@ def token_count(g: GoodCop, seat: int) -> int:
 
 
 def roll_die(g: GoodCop, faces: tuple[int, ...]) -> int:
-    return faces[g._pick(6)]
+    return faces[g.pick(6)]
 
 
 def resolve_bite(g: GoodCop, biter: int, target: int) -> None:
@@ -316,19 +316,63 @@ def resolve_bite(g: GoodCop, biter: int, target: int) -> None:
     g.biting = False
     if g.aim[biter] in (UNARMED, biter) or not g.alive[target]:
         g.say("fizzle", f"{{p{biter}}}'s bite does not happen")
-        g._after_action()
+        g.after_action()
         return
     g.say("bitten", f"{{p{biter}}} bites {{p{target}}}", shooter=biter, target=target)
     if g.zmode == "simple" or g.zombie[target]:
         hit(g, target, biter)
-        g._after_action()
+        g.after_action()
         return
-    add_token(g, target)
+    place_tokens(g, target, 1, BITTEN)
+
+
+def roll_for_bite(g: GoodCop, target: int) -> None:
+    """One zombie die per token on the bitten player's cards, left on the table."""
     faces = tuple(roll_die(g, ZOMBIE_DIE) for _ in range(token_count(g, target)))
     g.roll = faces
     g.bitten = target
     announce_roll(g, target, "zombie", faces)
-    g._open_window(ROLLED)
+    g.open_window(ROLLED)
+
+
+# What follows once a player's infection tokens are placed.
+BITTEN, ROLLED_BLANK, ROLLED_ZOMBIE, INFECTION_ROLLED = range(4)
+
+
+def place_tokens(g: GoodCop, seat: int, count: int, then: int) -> None:
+    """`count` infection tokens go on this player's cards, one per card at most. Seed 000:
+    "put an Infection token on one of your Integrity cards": the player chooses the card
+    (option `tokens=choose`) when more than one has none; then the game goes on (`then`)."""
+    while count:
+        free = [s for s, c in enumerate(g.cards[seat]) if not g.tokens >> c & 1]
+        if not free:
+            break
+        if len(free) > 1 and g.options.tokens == "choose":
+            g.task = Task(seat, TOKEN_TASK, then, (count,))
+            return
+        add_token(g, seat, free[0])
+        count -= 1
+    after_tokens(g, seat, then)
+
+
+def token_chosen(g: GoodCop, seat: int, slot: int, then: int, count: int) -> None:
+    g.task = None
+    add_token(g, seat, slot)
+    place_tokens(g, seat, count - 1, then)
+
+
+def after_tokens(g: GoodCop, seat: int, then: int) -> None:
+    if then == BITTEN:
+        roll_for_bite(g, seat)
+        return
+    if then == INFECTION_ROLLED:
+        after_infection_die(g)
+        if g.result is None:
+            g.open_window(END_OF_TURN)
+        return
+    if then == ROLLED_ZOMBIE and g.alive[seat]:
+        become(g, seat)
+    g.after_action()
 
 
 def announce_roll(g: GoodCop, roller: int, die: str, faces: tuple[int, ...]) -> None:
@@ -353,17 +397,14 @@ def apply_roll(g: GoodCop) -> None:
     if ARMS_FACE in faces:
         g.reaim = target
         g.say("arms-face", f"{{p{g.turn}}} must aim their Arms at someone else")
-    for f in faces:
-        if f == INFECTION_FACE:
-            add_token(g, target)
-    if ZOMBIE_FACE in faces and g.alive[target]:
-        become(g, target)
-    g._after_action()
+    then = ROLLED_ZOMBIE if ZOMBIE_FACE in faces else ROLLED_BLANK
+    place_tokens(g, target, faces.count(INFECTION_FACE), then)
 
 
 def investigated(g: GoodCop, seat: int, target: int, card: int) -> None:
     """`dice`: investigating the Infector makes its holder a zombie and the investigator draws.
-    `infect`: the investigated card gets an infection token."""
+    `infect`: the investigated card gets an infection token. (The Investigate action and the
+    Surveillance Camera's look both investigate.)"""
     if g.zmode == "dice" and card == g.infector:
         g.say("infector", f"{{p{seat}}} found the Infector", seat=seat)
         g.draw(seat)
@@ -382,9 +423,10 @@ def begin_turn(g: GoodCop, seat: int) -> None:
         g.alarm_live = True
 
 
-def end_turn(g: GoodCop) -> None:
+def end_turn(g: GoodCop) -> bool:
     """`dice`: a non-zombie rolls the infection die while the Infector is hidden. `simple`:
-    the Alarm Clock rings at the end of its player's next turn."""
+    the Alarm Clock rings at the end of its player's next turn.
+    True when the token's placement takes the turn on to its end-of-turn window."""
     me = g.turn
     if (
         g.zmode == "dice"
@@ -396,7 +438,15 @@ def end_turn(g: GoodCop) -> None:
         face = roll_die(g, INFECTION_DIE)
         announce_roll(g, me, "infection", (face,))
         if face == INFECTION_FACE:
-            add_token(g, me)
+            place_tokens(g, me, 1, INFECTION_ROLLED)
+            return True
+    after_infection_die(g)
+    return False
+
+
+def after_infection_die(g: GoodCop) -> None:
+    """The rest of the end of the turn: the `simple` Alarm Clock rings."""
+    me = g.turn
     if g.alarm == me and g.alarm_live:
         g.alarm = -1
         g.alarm_live = False

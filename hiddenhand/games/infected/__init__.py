@@ -6,15 +6,15 @@ public, so the cards are designed to fit the rulebook's mechanics.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from hiddenhand.bots.registry import register_bot, register_evaluator
 from hiddenhand.engine.game import Game, register
 from hiddenhand.games.infected.bots import InfectedBot
-from hiddenhand.games.infected.evaluate import evaluate
+from hiddenhand.games.infected.evaluate import evaluate, evaluate_seats
 from hiddenhand.games.infected.options import InfectedOptions, check_options
 from hiddenhand.games.infected.render import render_view
 from hiddenhand.games.infected.rules import InfectedState
 from hiddenhand.games.infected.space import infected_space
+from hiddenhand.tui.renderers import register_renderer
 
 SUMMARY = """\
 A group of survivors fights off zombies and gathers resources to escape, but one of them may
@@ -31,10 +31,6 @@ When the zombie deck runs out, the end game begins: the humans win once they hol
 resources of each type as there are players, and lose if the deck runs out again."""
 
 
-def _new_state(players: Sequence[str], options: InfectedOptions, seed: int) -> InfectedState:
-    return InfectedState(players, options, seed)
-
-
 INFECTED = register(
     Game(
         id="infected",
@@ -42,14 +38,14 @@ INFECTED = register(
         min_players=1,
         max_players=4,
         options_type=InfectedOptions,
-        new_state=_new_state,
+        new_state=InfectedState,
         action_space=infected_space,
         summary=SUMMARY,
         default_players=4,
         check=check_options,
-        bots={"heuristic": InfectedBot},
-        render_view=render_view,
-        evaluate=evaluate,
     )
 )
 InfectedState.game = INFECTED
+register_bot(INFECTED.id, "heuristic", InfectedBot)
+register_evaluator(INFECTED.id, evaluate, evaluate_seats)
+register_renderer(INFECTED.id, render_view)

@@ -12,13 +12,17 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hiddenhand.bots.base import Bot, Turn
+from hiddenhand.bots.options import BotOption
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, card_set
 from hiddenhand.games.infected.evidence import evidence_weights
+
+if TYPE_CHECKING:
+    from hiddenhand.engine.state import State
 
 GOOD_EQUIPS = {"heal3": 5, "blood_test": 4, "block": 4, "scout": 3, "draw2": 3, "distract": 2}
 CHARACTER_PREFERENCE = ("Nurse", "Redneck", "Veteran", "Quartermaster", "Ranger", "Scientist")
@@ -67,6 +71,8 @@ class InfectedBot(Bot):
 
     name = "heuristic"
     uses_view = True
+    decides_in_world: ClassVar[bool] = True
+    options = (BotOption("human", str, words=("heuristic", "random"), help="the humans' play"),)
 
     def __init__(self, seat: int, seed: int = 0, human: str = "heuristic") -> None:
         super().__init__(seat, seed)
@@ -130,6 +136,15 @@ class InfectedBot(Bot):
         return view["threat_sum"] + _still_to_come(last)
 
     # -- deciding ---------------------------------------------------------------------------
+
+    def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
+        """As `decide` from the seat's view, built lazily: only the fields it reads."""
+        from hiddenhand.games.infected.rules import InfectedState
+        from hiddenhand.games.infected.views import LazyView
+
+        assert isinstance(world, InfectedState)
+        view = LazyView(world, seat)
+        return self.decide(Turn(world.game, seat, world.players, legal, (), view))
 
     def decide(self, turn: Turn) -> Action:
         legal = turn.legal

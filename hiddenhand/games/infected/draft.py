@@ -7,12 +7,32 @@ choice in a form the rules carry out; `stage` says which single choice comes nex
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
+    from hiddenhand.games.infected.intents import Intent
 
-Intent = tuple[Any, ...]
+
+class Stage(StrEnum):
+    """Which single choice a draft asks for next."""
+
+    START = "start"
+    DESTROY_TARGET = "destroy_target"
+    LEADER_TARGET = "leader_target"
+    ABILITY_TARGET = "ability_target"
+    SPECIAL_COST = "special_cost"
+    SPECIAL_UNEQUIP = "special_unequip"
+    UNEQUIP = "unequip"
+    EQUIP_MORE = "equip_more"
+    SWAP_SECOND = "swap_second"
+    GIVE_MORE = "give_more"
+    TEST_TARGET = "test_target"
+    DONE = "done"
+
+
+_START, _DONE = Stage.START, Stage.DONE  # module constants: enum members cost a lookup each time
 
 
 class Draft:
@@ -35,7 +55,7 @@ class Draft:
 
     def __init__(self, avail: dict[int, int], extra: bool = False) -> None:
         self.avail = avail
-        self.stage = "start"
+        self.stage = _START
         self.intents: list[Intent] = []
         self.done = False
         self.extra = extra
@@ -44,13 +64,13 @@ class Draft:
         self.special = False
         self.new_equips = 0
         self.dropped: list[int] = []
-        self.choices: list[Action] | None = None
+        self.choices: tuple[Action, ...] | None = None
 
     def copy(self) -> Draft:
         other = Draft.__new__(Draft)
         other.avail = dict(self.avail)
         other.stage = self.stage
-        other.intents = [_copy_intent(i) for i in self.intents]
+        other.intents = list(self.intents)  # intents are frozen
         other.done = self.done
         other.extra = self.extra
         other.called = self.called
@@ -69,13 +89,13 @@ class Draft:
         else:
             del self.avail[kind]
 
+    def finish(self) -> None:
+        self.done = True
+        self.stage = _DONE
+
     @property
     def cards_left(self) -> int:
         return sum(self.avail.values())
-
-
-def _copy_intent(intent: Intent) -> Intent:
-    return tuple(list(x) if isinstance(x, list) else x for x in intent)
 
 
 def kinds_in(hand: list[int], item_of: tuple[int, ...]) -> dict[int, int]:

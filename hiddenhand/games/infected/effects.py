@@ -61,31 +61,29 @@ ABILITIES: dict[str, str] = {
 SCOUT_CARDS = {"scout": 2, "recon": 3}
 
 
-def handle_threat(state: InfectedState, card: int) -> list[Event]:
-    """Handle the threat effects of a newly shown zombie card, in order."""
-    events: list[Event] = []
+def handle_threat(state: InfectedState, card: int) -> None:
+    """Handle the threat effects of a newly shown zombie card, in order, logging each event as
+    it happens (a wound may exhaust the zombie deck part-way through)."""
     kind = state.cards.zombie_kinds[state.cards.zombie_of[card]]
     for effect in kind.effects:
-        events += THREAT_HANDLERS[effect](state)
-    return events
+        state.log.extend(THREAT_HANDLERS[effect](state))
 
 
 def _wound_leader(state: InfectedState) -> list[Event]:
-    return state.wound(state.leader)
+    state.wound(state.leader)
+    return []
 
 
 def _wound_wounded(state: InfectedState) -> list[Event]:
-    events: list[Event] = []
     for seat in [s for s in state.order_from_leader() if state.wounds[s]]:
-        events += state.wound(seat)
-    return events
+        state.wound(seat)
+    return []
 
 
 def _wound_all(state: InfectedState) -> list[Event]:
-    events: list[Event] = []
     for seat in state.order_from_leader():
-        events += state.wound(seat)
-    return events
+        state.wound(seat)
+    return []
 
 
 def _wounded_discard(state: InfectedState) -> list[Event]:

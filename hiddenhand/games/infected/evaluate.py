@@ -89,6 +89,18 @@ def survivors_chance(game: InfectedState) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def evaluate_seats(state: State) -> list[float] | None:
+    """`evaluate` for every seat, with the survivors' chance computed once."""
+    game: InfectedState = state  # type: ignore[assignment]
+    seats = range(len(game.players))
+    if game.result is not None:
+        return [1.0 if seat in game.result.winners else 0.0 for seat in seats]
+    if not at_round_start(game):
+        return None
+    chance = survivors_chance(game)
+    return [1.0 - chance if game.is_infected(seat) else chance for seat in seats]
+
+
 def evaluate(state: State, seat: int) -> float | None:
     """The estimated chance that `seat` wins, in [0, 1]; None mid-round (play on)."""
     game: InfectedState = state  # type: ignore[assignment]

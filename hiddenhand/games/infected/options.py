@@ -19,6 +19,9 @@ class InfectedOptions(Options):
     advanced: bool = option(False, "advanced game: hitpoints limit wounds")
     harder: bool = option(False, "remove 5 random (non-major) zombie cards at the start")
     lead_by_vote: bool = option(False, "the Leader card moves only by a vote (3-4 players)")
+    carried_resources: bool = option(
+        False, "resources taken into hands when the end game begins still count as collected"
+    )
 
 
 def effective_variant(players: int, options: InfectedOptions) -> str:

@@ -31,7 +31,10 @@ def render_view(view: Mapping[str, Any], names: Sequence[str]) -> RenderableType
     need = view["resources_needed"]
     resources = Text("resources: ", style="bold")
     resources.append(
-        "  ".join(f"{k} {v}/{need}" for k, v in view["resources"].items()), style="green"
+        "  ".join(
+            f"{k} {v}/{need}" for k, v in view.get("resources_collected", view["resources"]).items()
+        ),
+        style="green",
     )
     table = Table(box=None, padding=(0, 1))
     for column in ("player", "character", "wounds", "hand", "pile", "equipped", "blood"):

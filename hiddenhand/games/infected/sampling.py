@@ -12,8 +12,18 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from hiddenhand.games.infected.draft import Draft, kinds_in
+from hiddenhand.games.infected.draft import Draft, Stage, kinds_in
 from hiddenhand.games.infected.evidence import evidence_weights
+from hiddenhand.games.infected.flow import Phase
+from hiddenhand.games.infected.intents import (
+    Draw,
+    Equip,
+    NoReaction,
+    Pass,
+    claim_of,
+    place_of,
+    vote_of,
+)
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
@@ -86,7 +96,7 @@ def _zombies(st: InfectedState, me: int, rng: random.Random) -> None:
 
 def _items(st: InfectedState, me: int, rng: random.Random) -> None:
     others = [p for p in range(st.n) if p != me]
-    piles_hidden = st.phase != "place"
+    piles_hidden = st.phase != Phase.PLACE
     pool = list(st.ideck) + st.hidden_discard
     for p in others:
         pool += st.hands[p]
@@ -113,6 +123,10 @@ def _items(st: InfectedState, me: int, rng: random.Random) -> None:
                 at += 1
 
 
+_ACTION_GUESSES = (Pass(), Draw())
+_NO_REACTION = NoReaction()
+
+
 def _drafts(st: InfectedState, me: int, rng: random.Random) -> None:
     """Others' unrevealed choices: unfinished ones start over, finished ones are guessed."""
     item_of = st.cards.item_of
@@ -125,20 +139,20 @@ def _drafts(st: InfectedState, me: int, rng: random.Random) -> None:
         if not old.done:
             continue
         draft.done = True
-        draft.stage = "done"
-        if phase in ("action", "extra"):
-            draft.intents = [(rng.choice(("pass", "draw")),)]
-        elif phase == "setup":
+        draft.stage = Stage.DONE
+        if phase in (Phase.ACTION, Phase.EXTRA):
+            draft.intents = [rng.choice(_ACTION_GUESSES)]
+        elif phase == Phase.SETUP:
             picks = rng.sample(st.hands[p], min(2, len(st.hands[p])))
-            draft.intents = [("equip", [(item_of[c], rng.randrange(2))], []) for c in picks]
-        elif phase == "use":
+            draft.intents = [Equip(((item_of[c], rng.randrange(2)),), ()) for c in picks]
+        elif phase == Phase.USE:
             draft.intents = []
-        elif phase == "react":
-            draft.intents = [("react_none", None)]
-        elif phase == "claim":
+        elif phase == Phase.REACT:
+            draft.intents = [_NO_REACTION]
+        elif phase == Phase.CLAIM:
             value = sum(st.cards.item_value(c) for c in st.piles[p])
-            draft.intents = [("claim", "success" if value >= sum(st.threat_vals) else "fail")]
-        elif phase == "place":
-            draft.intents = [("place", item_of[rng.choice(st.piles[p])])]
-        elif phase == "vote":
-            draft.intents = [("vote", rng.choice(("yes", "no")))]
+            draft.intents = [claim_of("success" if value >= sum(st.threat_vals) else "fail")]
+        elif phase == Phase.PLACE:
+            draft.intents = [place_of(item_of[rng.choice(st.piles[p])])]
+        elif phase == Phase.VOTE:
+            draft.intents = [vote_of(rng.choice((True, False)))]

@@ -1,5 +1,7 @@
 """What a seat may know, built field by field (an allow-list), apart from the rules.
 
+The shape is declared in view_schema.py; tests check every view against it.
+
 Fields of `view(seat)` (all JSON-ready; seats are numbers, cards are names):
 
 - `game`, `variant`, `phase` (character, setup, action, extra, discard, vote, use, react, claim,
@@ -9,7 +11,9 @@ Fields of `view(seat)` (all JSON-ready; seats are numbers, cards are names):
   the sum); `threat_sum`.
 - `zombie_deck`, `zombie_discard`, `item_deck`, `item_discard` (counts), `item_discard_top` (the
   last five face-up discards), `removed_items` (blood sample items used up).
-- `resources`: cards per pile; `resources_needed`: what the end game asks for.
+- `resources`: cards per pile; `resources_needed`: what the end game asks for;
+  `resources_collected` (from the end game on): per type, the piles plus the resource cards
+  taken into hands when the end game began.
 - `blood_samples_used`, `center_samples` (the face-up clean and virus cards on the table).
 - `tests`: every blood sample test `{tester, target, shown}`; `last_claims`: the last threat
   resolve `{seat, claim, shown}` (shown cards, or None for a fail discarded unseen).
@@ -25,134 +29,261 @@ Fields of `view(seat)` (all JSON-ready; seats are numbers, cards are names):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.effects import ABILITIES, THREAT_EFFECTS
+from hiddenhand.games.infected.flow import Phase
 
 if TYPE_CHECKING:
+    from hiddenhand.games.infected.cards import Character
     from hiddenhand.games.infected.rules import InfectedState
+
+PlayerField = Callable[["InfectedState", int, bool], Any]
+"""One field of a player's entry: (state, player, whether the viewer sees its secrets)."""
+Field = Callable[["InfectedState", "int | None"], Any]
+"""One field of a view: (state, viewing seat or None)."""
+
+
+def _character(state: InfectedState, p: int) -> Character | None:
+    c = state.character[p]
+    return state.cards.characters[c] if c >= 0 else None
+
+
+def _blood_sample(state: InfectedState, p: int, sees: bool) -> list[str] | None:
+    if (sees or state.samples_up[p]) and state.samples[p]:
+        return list(state.samples[p])
+    return None
+
+
+def _special_item(state: InfectedState, p: int, sees: bool) -> str | None:
+    character = _character(state, p)
+    return state.cards.item_kinds[character.special_item].name if character else None
+
+
+def _equipped(state: InfectedState, p: int, sees: bool) -> list[dict[str, Any]]:
+    item_name = state.item_name
+    return [
+        {
+            "item": item_name(card) if (up or sees) else None,
+            "face_up": bool(up),
+            "fresh": bool(fresh),
+        }
+        for card, up, fresh in state.equipped[p]
+    ]
+
+
+def _chosen(state: InfectedState, p: int, sees: bool) -> bool:
+    window = state.window
+    return p in window and window[p].done
+
+
+PLAYER_FIELDS: dict[str, PlayerField] = {
+    "name": lambda state, p, sees: state.players[p],
+    "character": lambda state, p, sees: c.name if (c := _character(state, p)) else None,
+    "hitpoints": lambda state, p, sees: c.hitpoints if (c := _character(state, p)) else None,
+    "special_item": _special_item,
+    "ability": lambda state, p, sees: ABILITIES[c.ability] if (c := _character(state, p)) else None,
+    "ability_used": lambda state, p, sees: state.ability_used[p],
+    "wounds": lambda state, p, sees: len(state.wounds[p]),
+    "hand": lambda state, p, sees: len(state.hands[p]),
+    "pile": lambda state, p, sees: len(state.piles[p]),
+    "equipped": _equipped,
+    "exposed": lambda state, p, sees: state.exposed[p],
+    "blood_sample": _blood_sample,
+    "zombie_cards": lambda state, p, sees: len(state.zhand[p]),
+    "shown_fails": lambda state, p, sees: state.shown_fails[p],
+    "fail_claims": lambda state, p, sees: state.fail_claims[p],
+    "shown_claims": lambda state, p, sees: state.shown_claims[p],
+    "chosen": _chosen,
+}
+
+
+def _threat(state: InfectedState, seat: int | None) -> list[dict[str, Any]]:
+    zkind = state.kind_z
+    return [
+        {
+            "name": zkind(card).name,
+            "value": zkind(card).value,
+            "counts": value,
+            "text": " ".join(THREAT_EFFECTS[e] for e in zkind(card).effects) or "No effect.",
+        }
+        for card, value in zip(state.threat, state.threat_vals, strict=True)
+    ]
+
+
+def _last_claims(state: InfectedState, seat: int | None) -> list[dict[str, Any]]:
+    item_name = state.item_name
+    return [
+        {
+            "seat": s,
+            "claim": claim,
+            "shown": sorted(item_name(c) for c in shown) if shown is not None else None,
+        }
+        for s, claim, shown in state.last_claims
+    ]
+
+
+def _players(state: InfectedState, seat: int | None) -> list[dict[str, Any]]:
+    over = state.result is not None
+    return [
+        {key: field(state, p, over or p == seat) for key, field in PLAYER_FIELDS.items()}
+        for p in range(state.n)
+    ]
+
+
+def _resources_collected(state: InfectedState, seat: int | None) -> dict[str, int]:
+    collected = state.collected()
+    return {RESOURCES[r]: collected[r] for r in range(len(RESOURCES))}
+
+
+def _me(state: InfectedState, seat: int | None) -> dict[str, Any]:
+    assert seat is not None
+    item_name, zkind = state.item_name, state.kind_z
+    draft = state.window.get(seat)
+    known = state.known_top[seat]
+    return {
+        "seat": seat,
+        "hand": sorted(item_name(c) for c in state.hands[seat]),
+        "pile": sorted(item_name(c) for c in state.piles[seat]),
+        "zombie_hand": sorted(f"{zkind(c).name} ({zkind(c).value})" for c in state.zhand[seat]),
+        "zombie_deck_top": [
+            {"name": zkind(c).name, "value": zkind(c).value} for c in reversed(state.zdeck[-known:])
+        ]
+        if known
+        else [],
+        "choice": {"stage": draft.stage.value, "so_far": [i.describe() for i in draft.intents]}
+        if draft is not None
+        else None,
+    }
+
+
+def _revealed(state: InfectedState, seat: int | None) -> dict[str, Any]:
+    item_name, zkind = state.item_name, state.kind_z
+    return {
+        "hands": [sorted(item_name(c) for c in h) for h in state.hands],
+        "piles": [sorted(item_name(c) for c in p) for p in state.piles],
+        "blood_samples": [list(s) for s in state.samples],
+        "zombie_hands": [sorted(zkind(c).name for c in h) for h in state.zhand],
+        "zombie_deck": len(state.zdeck),
+    }
+
+
+def _outcome(state: InfectedState, seat: int | None) -> dict[str, Any]:
+    assert state.result is not None
+    return state.result.to_json()
+
+
+FIELDS: dict[str, Field] = {
+    "game": lambda state, seat: "infected",
+    "variant": lambda state, seat: state.variant,
+    "phase": lambda state, seat: state.phase.value,
+    "round": lambda state, seat: state.round,
+    "leader": lambda state, seat: state.leader,
+    "to_move": lambda state, seat: sorted(state.pending()),
+    "end_game": lambda state, seat: state.end_game,
+    "exhaustions": lambda state, seat: state.exhaustions,
+    "threat": _threat,
+    "threat_sum": lambda state, seat: sum(state.threat_vals),
+    "zombie_deck": lambda state, seat: len(state.zdeck),
+    "zombie_discard": lambda state, seat: len(state.zdiscard),
+    "item_deck": lambda state, seat: len(state.ideck),
+    "item_discard": lambda state, seat: len(state.item_discard) + len(state.hidden_discard),
+    "item_discard_top": lambda state, seat: [state.item_name(c) for c in state.item_discard[-5:]],
+    "removed_items": lambda state, seat: len(state.removed_items),
+    "resources": lambda state, seat: {
+        RESOURCES[r]: len(pile) for r, pile in enumerate(state.resources)
+    },
+    "resources_needed": lambda state, seat: state.n,
+    "blood_samples_used": lambda state, seat: state.variant != "cooperative",
+    "center_samples": lambda state, seat: (
+        ["clean", "virus"] if state.variant != "cooperative" else []
+    ),
+    "tests": lambda state, seat: [
+        {"tester": a, "target": b, "shown": s} for a, b, s in state.tests
+    ],
+    "last_claims": _last_claims,
+    "vote": lambda state, seat: (
+        {"kind": state.vote_kind, "target": state.vote_target}
+        if state.phase == Phase.VOTE
+        else None
+    ),
+    "players": _players,
+}
+"""The fields every view has, in order; `view_fields` adds those only some views have."""
+
+
+def view_fields(state: InfectedState, seat: int | None) -> dict[str, Field]:
+    """Every field of this seat's view now, in order, with what builds it."""
+    fields = dict(FIELDS)
+    if state.end_game:
+        fields["resources_collected"] = _resources_collected
+    if seat is not None:
+        fields["me"] = _me
+    if state.result is not None:
+        fields["outcome"] = _outcome
+        fields["revealed"] = _revealed
+    return fields
 
 
 def build_view(state: InfectedState, seat: int | None) -> dict[str, Any]:
-    cards = state.cards
-    over = state.result is not None
-    item_name = state.item_name
-    zkind = state.kind_z
-    window = state.window
-    players = []
-    for p in range(state.n):
-        c = state.character[p]
-        character = cards.characters[c] if c >= 0 else None
-        sees = over or p == seat
-        if sees or state.samples_up[p]:
-            sample: list[str] | None = list(state.samples[p]) if state.samples[p] else None
+    return {key: field(state, seat) for key, field in view_fields(state, seat).items()}
+
+
+class LazyEntry(Mapping[str, Any]):
+    """A player's entry of a `LazyView`: each field built when first read."""
+
+    __slots__ = ("_built", "_player", "_sees", "_state")
+
+    def __init__(self, state: InfectedState, player: int, sees: bool) -> None:
+        self._state, self._player, self._sees = state, player, sees
+        self._built: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        built = self._built
+        if key in built:
+            return built[key]
+        value = built[key] = PLAYER_FIELDS[key](self._state, self._player, self._sees)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PLAYER_FIELDS)
+
+    def __len__(self) -> int:
+        return len(PLAYER_FIELDS)
+
+
+class LazyView(Mapping[str, Any]):
+    """The view of `build_view`, each field built when first read: a search's rollout bot reads
+    a few fields of the view of a world it will never show anyone, so building all of them is
+    wasted. Read it before the world changes (it reads the world when asked, not when made)."""
+
+    __slots__ = ("_built", "_fields", "_seat", "_state")
+
+    def __init__(self, state: InfectedState, seat: int | None) -> None:
+        self._state, self._seat = state, seat
+        self._fields = view_fields(state, seat)
+        self._built: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        built = self._built
+        if key in built:
+            return built[key]
+        if key == "players":
+            value: Any = self._players()
         else:
-            sample = None
-        players.append(
-            {
-                "name": state.players[p],
-                "character": character.name if character else None,
-                "hitpoints": character.hitpoints if character else None,
-                "special_item": cards.item_kinds[character.special_item].name
-                if character
-                else None,
-                "ability": ABILITIES[character.ability] if character else None,
-                "ability_used": state.ability_used[p],
-                "wounds": len(state.wounds[p]),
-                "hand": len(state.hands[p]),
-                "pile": len(state.piles[p]),
-                "equipped": [
-                    {
-                        "item": item_name(card) if (up or sees) else None,
-                        "face_up": bool(up),
-                        "fresh": bool(fresh),
-                    }
-                    for card, up, fresh in state.equipped[p]
-                ],
-                "exposed": state.exposed[p],
-                "blood_sample": sample,
-                "zombie_cards": len(state.zhand[p]),
-                "shown_fails": state.shown_fails[p],
-                "fail_claims": state.fail_claims[p],
-                "shown_claims": state.shown_claims[p],
-                "chosen": p in window and window[p].done,
-            }
-        )
-    view: dict[str, Any] = {
-        "game": "infected",
-        "variant": state.variant,
-        "phase": state.phase,
-        "round": state.round,
-        "leader": state.leader,
-        "to_move": sorted(state.pending()),
-        "end_game": state.end_game,
-        "exhaustions": state.exhaustions,
-        "threat": [
-            {
-                "name": zkind(card).name,
-                "value": zkind(card).value,
-                "counts": value,
-                "text": " ".join(THREAT_EFFECTS[e] for e in zkind(card).effects) or "No effect.",
-            }
-            for card, value in zip(state.threat, state.threat_vals, strict=True)
-        ],
-        "threat_sum": sum(state.threat_vals),
-        "zombie_deck": len(state.zdeck),
-        "zombie_discard": len(state.zdiscard),
-        "item_deck": len(state.ideck),
-        "item_discard": len(state.item_discard) + len(state.hidden_discard),
-        "item_discard_top": [item_name(c) for c in state.item_discard[-5:]],
-        "removed_items": len(state.removed_items),
-        "resources": {RESOURCES[r]: len(pile) for r, pile in enumerate(state.resources)},
-        "resources_needed": state.n,
-        "blood_samples_used": state.variant != "cooperative",
-        "center_samples": ["clean", "virus"] if state.variant != "cooperative" else [],
-        "tests": [{"tester": a, "target": b, "shown": s} for a, b, s in state.tests],
-        "last_claims": [
-            {
-                "seat": s,
-                "claim": claim,
-                "shown": sorted(item_name(c) for c in shown) if shown is not None else None,
-            }
-            for s, claim, shown in state.last_claims
-        ],
-        "vote": {"kind": state.vote_kind, "target": state.vote_target}
-        if state.phase == "vote"
-        else None,
-        "players": players,
-    }
-    if seat is not None:
-        draft = window.get(seat)
-        known = state.known_top[seat]
-        view["me"] = {
-            "seat": seat,
-            "hand": sorted(item_name(c) for c in state.hands[seat]),
-            "pile": sorted(item_name(c) for c in state.piles[seat]),
-            "zombie_hand": sorted(f"{zkind(c).name} ({zkind(c).value})" for c in state.zhand[seat]),
-            "zombie_deck_top": [
-                {"name": zkind(c).name, "value": zkind(c).value}
-                for c in reversed(state.zdeck[-known:])
-            ]
-            if known
-            else [],
-            "choice": {"stage": draft.stage, "so_far": [_describe(i) for i in draft.intents]}
-            if draft is not None
-            else None,
-        }
-    if over:
-        result = state.result
-        assert result is not None
-        view["outcome"] = result.to_json()
-        view["revealed"] = {
-            "hands": [sorted(item_name(c) for c in h) for h in state.hands],
-            "piles": [sorted(item_name(c) for c in p) for p in state.piles],
-            "blood_samples": [list(s) for s in state.samples],
-            "zombie_hands": [sorted(zkind(c).name for c in h) for h in state.zhand],
-            "zombie_deck": len(state.zdeck),
-        }
-    return view
+            value = self._fields[key](self._state, self._seat)
+        built[key] = value
+        return value
 
+    def _players(self) -> list[LazyEntry]:
+        state, seat = self._state, self._seat
+        over = state.result is not None
+        return [LazyEntry(state, p, over or p == seat) for p in range(state.n)]
 
-def _describe(intent: tuple[Any, ...]) -> str:
-    return " ".join(str(x) for x in intent)
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from hiddenhand.engine import Game, register
-from hiddenhand.games.noir.bots import HeuristicBot
+from hiddenhand.games.noir import bots, render  # noqa: F401  (they register the bot and drawing)
 from hiddenhand.games.noir.moves import noir_space
-from hiddenhand.games.noir.render import render_view
 from hiddenhand.games.noir.rules import NoirOptions, NoirState, check_options
 
 SUMMARY = """\
@@ -25,10 +22,6 @@ and each player must answer whether he stands next to them.
 """
 
 
-def _new_state(players: Sequence[str], options: NoirOptions, seed: int) -> NoirState:
-    return NoirState(players, options, seed)
-
-
 NOIR = register(
     Game(
         id="noir",
@@ -36,13 +29,11 @@ NOIR = register(
         min_players=2,
         max_players=2,
         options_type=NoirOptions,
-        new_state=_new_state,
+        new_state=NoirState,
         action_space=noir_space,
         summary=SUMMARY,
         default_players=2,
         check=check_options,
-        bots={"heuristic": HeuristicBot},
-        render_view=render_view,
     )
 )
 NoirState.game = NOIR

@@ -2,18 +2,22 @@
 
 As Inspector it keeps the exact set of possible Killers (from `knowledge`) and acts to shrink it:
 canvasses that split it evenly, arrests of candidates within reach, shifts that bring candidates
-within reach, and shifts that take him out of reach of candidates he is not ready to arrest (a
-Killer next to him may kill him). As Killer it kills towards the target choosing victims that
-leave the Inspector's public candidate set large, kills possible Inspectors when it can, and
-disguises when that set gets small.
+within reach while the Killer still has many suspects for him (next to the Killer, the Killer
+moves first), shifts that leave him two steps from a narrowed-down Killer (a Killer who steps
+in gives him the arrest), and shifts that take him out of reach of candidates he is not ready to
+arrest. As Killer it kills towards the target choosing victims that leave the Inspector's public
+candidate set large, kills possible Inspectors when it can, hunts a narrowed-down Inspector with
+shifts while its own candidate set is wide, and disguises when that set gets small.
+The first version is kept in `benchmarks/noir_heuristic.py` for comparisons.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hiddenhand.bots.base import Bot, Turn
+from hiddenhand.bots.registry import register_bot
 from hiddenhand.engine import Action
 from hiddenhand.games.noir import moves
 from hiddenhand.games.noir.board import Axis, Board
@@ -21,25 +25,96 @@ from hiddenhand.games.noir.knowledge import (
     Fact,
     facts_from_json,
     inspector_candidates,
+    inspector_constraint,
     killer_candidates,
     killer_constraint,
 )
-from hiddenhand.games.noir.suspects import EVERYONE, bit, mask_of
+from hiddenhand.games.noir.suspects import EVERYONE, bit, mask_of, members
+
+if TYPE_CHECKING:
+    from hiddenhand.engine.state import State
+    from hiddenhand.games.noir.rules import NoirState
 
 
 class Scene:
-    """The public table rebuilt from a view, with the seat's own cards."""
+    """The public table as one seat sees it, with the seat's own cards: read from its view, or
+    from a determinized world field by field (the same fields, without building the view).
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    `chosen`: whether the Inspector has taken his identity (the Killer's candidate list exists).
+    """
+
+    __slots__ = (
+        "alive",
+        "board",
+        "canvassing",
+        "chosen",
+        "discards",
+        "facts",
+        "hand",
+        "identity",
+        "innocent",
+        "role",
+    )
+
+    def __init__(
+        self,
+        *,
+        role: str,
+        board: Board,
+        alive: int,
+        innocent: int,
+        facts: Sequence[Fact],
+        discards: Sequence[int],
+        identity: int | None,
+        hand: Sequence[int],
+        canvassing: bool,
+        chosen: bool,
+    ) -> None:
+        self.role = role
+        self.board = board
+        self.alive = alive
+        self.innocent = innocent
+        self.facts = facts
+        self.discards = discards
+        self.identity = identity
+        self.hand = hand
+        self.canvassing = canvassing
+        self.chosen = chosen
+
+    @classmethod
+    def of_view(cls, view: Mapping[str, Any]) -> Scene:
         grid: list[list[int]] = view["grid"]
-        self.board = Board(len(grid), len(grid[0]), [s for row in grid for s in row])
-        self.alive = EVERYONE & ~mask_of(view["deceased"])
-        self.innocent = mask_of(view["innocent"])
-        self.facts: list[Fact] = facts_from_json(view["facts"])
-        self.discards: list[int] = list(view["discards"])
-        self.identity: int | None = view["identity"]
-        self.hand: list[int] = list(view["hand"] or ())
-        self.canvassing = view["mode"] != "classic"
+        return cls(
+            role=view["you"],
+            board=Board(len(grid), len(grid[0]), [s for row in grid for s in row]),
+            alive=EVERYONE & ~mask_of(view["deceased"]),
+            innocent=mask_of(view["innocent"]),
+            facts=facts_from_json(view["facts"]),
+            discards=list(view["discards"]),
+            identity=view["identity"],
+            hand=list(view["hand"] or ()),
+            canvassing=view["mode"] != "classic",
+            chosen=view["candidates"] is not None,
+        )
+
+    @classmethod
+    def seen_in(cls, world: NoirState, seat: int) -> Scene:
+        """What `world.view(seat)` shows, read directly (shared, never changed: a Scene only
+        reads its board, facts, discards and hand)."""
+        killer = seat == world.killer_seat
+        identity = world.killer if killer else world.inspector
+        return cls(
+            role="killer" if killer else "inspector",
+            board=world.board,
+            alive=world.alive,
+            innocent=world.innocent,
+            facts=world.facts,
+            discards=world.discards,
+            identity=identity if identity >= 0 else None,
+            hand=() if killer else world.hand,
+            canvassing=world.options.mode != "classic",
+            chosen=not killer or world.inspector >= 0,
+        )
 
     def killers(self) -> int:
         """The Inspector's exact set of possible Killers."""
@@ -56,12 +131,31 @@ class Scene:
         Inspector's set: the Inspector also rules out his own unseen cards)."""
         return killer_constraint(self.facts) & self.alive & ~mask_of(self.discards)
 
+    def exposure(self) -> int:
+        """How many suspects the Killer may take for the Inspector, from the public record and
+        the face-up cards (the Inspector's estimate of the Killer's candidate set)."""
+        return (inspector_constraint(self.facts) & self.alive & ~mask_of(self.discards)).bit_count()
+
+    def closest_after(self, action: Action, who: int, targets: int) -> int:
+        """The fewest king moves from `who` to any of `targets` after a shift."""
+        axis: Axis = action.args[0]  # type: ignore[assignment]
+        index, direction = int(action.args[1]), str(action.args[2])
+        board = self.board
+        mine = board.cell_after_shift(who, axis, index, direction)
+        return min(
+            (
+                board.distance(mine, board.cell_after_shift(t, axis, index, direction))
+                for t in members(targets)
+                if board.on_board(t)
+            ),
+            default=99,
+        )
+
     def reach_after(self, action: Action, who: int, targets: int) -> int:
         """How many of `targets` stand next to `who` (or are `who`) after a shift."""
-        board = self.board.copy()
         axis: Axis = action.args[0]  # type: ignore[assignment]
-        board.shift(axis, int(action.args[1]), str(action.args[2]))
-        return (targets & (board.near_mask(who) | bit(who))).bit_count()
+        near = self.board.near_mask_after_shift(who, axis, int(action.args[1]), str(action.args[2]))
+        return (targets & (near | bit(who))).bit_count()
 
 
 def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
@@ -76,15 +170,23 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
     uses_view: ClassVar[bool] = True
+    decides_in_world: ClassVar[bool] = True
 
     def decide(self, turn: Turn) -> Action:
-        view = turn.view
-        assert view is not None
-        scene = Scene(view)
-        kinds = _by_kind(turn.legal)
-        if view["you"] == "killer":
-            return self._killer(scene, kinds, view)
-        return self._inspector(scene, kinds, view)
+        assert turn.view is not None
+        return self._play(Scene.of_view(turn.view), turn.legal)
+
+    def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
+        from hiddenhand.games.noir.rules import NoirState
+
+        assert isinstance(world, NoirState)
+        return self._play(Scene.seen_in(world, seat), legal)
+
+    def _play(self, scene: Scene, legal: Sequence[Action]) -> Action:
+        kinds = _by_kind(legal)
+        if scene.role == "killer":
+            return self._killer(scene, kinds)
+        return self._inspector(scene, kinds)
 
     def _best(self, actions: Sequence[Action], score: Mapping[Action, float]) -> Action:
         top = max(score[a] for a in actions)
@@ -92,9 +194,7 @@ class HeuristicBot(Bot):
 
     # -- the Inspector ------------------------------------------------------------------
 
-    def _inspector(
-        self, scene: Scene, kinds: dict[str, list[Action]], view: Mapping[str, Any]
-    ) -> Action:
+    def _inspector(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
         cands = scene.killers()
         n = cands.bit_count()
         board = scene.board
@@ -123,11 +223,17 @@ class HeuristicBot(Bot):
             if max(score.values()) > 0:
                 return self._best(citizens, score)
         shifts = kinds[moves.SHIFT]
-        if n <= 4:
+        others = cands & ~bit(me)
+        exposed = scene.exposure() <= INSPECTOR_SAFE_CROWD
+        if n <= 4 and not exposed:
             reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
             if max(reach.values()) > 0:
                 return self._best(shifts, reach)
         threat = (cands & board.near_mask(me)).bit_count()
+        if n <= CLOSE_SUSPECTS and not threat:
+            closer = self._close_in(scene, shifts, me, others)
+            if closer is not None:
+                return closer
         if threat:
             after = {a: -float(scene.reach_after(a, me, cands & ~bit(me))) for a in shifts}
             if max(after.values()) > -threat:
@@ -140,6 +246,25 @@ class HeuristicBot(Bot):
             return self.rng.choice(arrests)
         reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
         return self._best(shifts, reach)
+
+    def _close_in(
+        self, scene: Scene, shifts: Sequence[Action], me: int, targets: int
+    ) -> Action | None:
+        """A shift that leaves a candidate two steps away, not next to him: a Killer who steps
+        in to kill gives the Inspector the first move, an arrest. None if none gets closer."""
+        now = min(
+            (
+                scene.board.distance(scene.board.where[me], scene.board.where[t])
+                for t in members(targets)
+                if scene.board.on_board(t)
+            ),
+            default=99,
+        )
+        if now <= 2:
+            return None
+        score = {a: scene.closest_after(a, me, targets) for a in shifts}
+        fits = [a for a in shifts if score[a] == 2]
+        return self.rng.choice(fits) if fits else None
 
     def _splits(self, scene: Scene, discards: Sequence[Action], cands: int) -> dict[Action, float]:
         """How evenly a canvas around each suspect would cut the candidates (classic: no canvas,
@@ -156,13 +281,11 @@ class HeuristicBot(Bot):
 
     # -- the Killer ---------------------------------------------------------------------
 
-    def _killer(
-        self, scene: Scene, kinds: dict[str, list[Action]], view: Mapping[str, Any]
-    ) -> Action:
+    def _killer(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
         me = scene.identity
         assert me is not None
         board = scene.board
-        chosen = view["candidates"] is not None
+        chosen = scene.chosen
         inspectors = scene.inspectors() if chosen else 0
         suspects = inspectors.bit_count()
         watched = scene.public_killers()
@@ -184,6 +307,9 @@ class HeuristicBot(Bot):
         disguise = kinds.get(moves.DISGUISE)
         if disguise and watched.bit_count() <= 2:
             return disguise[0]
+        hunt = self._hunt(scene, kinds[moves.SHIFT], me, inspectors, watched)
+        if hunt is not None and not any(inspectors >> int(a.args[0]) & 1 for a in kills):
+            return hunt
         if kills and max(score.values()) >= 2:
             return self._best(kills, score)
         if disguise and watched.bit_count() <= 3:
@@ -192,3 +318,29 @@ class HeuristicBot(Bot):
             return self._best(kills, score)
         shifts = kinds[moves.SHIFT]
         return self._best(shifts, {a: float(scene.reach_after(a, me, inspectors)) for a in shifts})
+
+    def _hunt(
+        self, scene: Scene, shifts: Sequence[Action], me: int, inspectors: int, watched: int
+    ) -> Action | None:
+        """A shift that brings a narrowed-down Inspector into reach, when the Inspector cannot
+        single the Killer out in return (his candidate set stays wide)."""
+        if (
+            not 0 < inspectors.bit_count() <= HUNT_SUSPECTS
+            or watched.bit_count() <= KILLER_SAFE_CROWD
+        ):
+            return None
+        reach = {a: float(scene.reach_after(a, me, inspectors & ~bit(me))) for a in shifts}
+        return self._best(shifts, reach) if max(reach.values()) > 0 else None
+
+
+HUNT_SUSPECTS = 2
+"""The Killer hunts with shifts once the Inspector is down to this many suspects."""
+KILLER_SAFE_CROWD = 3
+"""The Killer hunts only while the Inspector has more suspects than this for the Killer."""
+INSPECTOR_SAFE_CROWD = 6
+"""The Inspector shifts a suspect into his reach only while the Killer has more suspects than
+this for the Inspector (next to the Killer, he is the Killer's to take first)."""
+CLOSE_SUSPECTS = 3
+"""The Inspector closes in to two steps of the Killer once down to this many suspects."""
+
+register_bot("noir", "heuristic", HeuristicBot)

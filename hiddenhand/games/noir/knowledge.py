@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from hiddenhand.games.noir.schema import FactView
 from hiddenhand.games.noir.suspects import EVERYONE, bit, listed, mask_of
 
 KILL = "kill"
@@ -23,7 +24,6 @@ INSPECTOR_CANVAS = "inspector-canvas"
 ARREST = "arrest"
 CITIZENS_ARREST = "citizens-arrest"
 DISGUISE = "disguise"
-FACT_KINDS = (KILL, KILLER_CANVAS, INSPECTOR_CANVAS, ARREST, CITIZENS_ARREST, DISGUISE)
 
 
 class Fact(NamedTuple):
@@ -44,13 +44,14 @@ class Fact(NamedTuple):
     near: int = 0
     adjacent: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "suspect": self.suspect,
-            "near": list(listed(self.near)),
-            "adjacent": self.adjacent,
-        }
+    def to_view(self) -> FactView:
+        """The fact as views show it (frozen: every copy of the state shares it)."""
+        return FactView(
+            kind=self.kind,
+            suspect=self.suspect,
+            near=tuple(listed(self.near)),
+            adjacent=self.adjacent,
+        )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Fact:

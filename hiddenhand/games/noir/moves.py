@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from hiddenhand.engine import Action, ActionArg, ActionSpace
-from hiddenhand.games.noir.board import BACKWARD, FORWARD, Axis
+from hiddenhand.games.noir.board import BACKWARD, FORWARD
 from hiddenhand.games.noir.suspects import COUNT, NAMES, SIDE
 
 # action kinds
@@ -64,10 +64,6 @@ CITIZEN_OF = _by_suspect(CITIZEN)
 CITIZEN_ARREST_OF = _by_suspect(CITIZEN_ARREST)
 DISGUISE_ACTION = SPACE.get(DISGUISE)
 EXONERATE_ACTION = SPACE.get(EXONERATE)
-
-
-def shift_action(axis: Axis, index: int, direction: str) -> Action:
-    return SPACE.get(SHIFT, axis, index, direction)
 
 
 @cache

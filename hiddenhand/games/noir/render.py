@@ -9,6 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from hiddenhand.tui.renderers import register_renderer
+
 LEGEND = (
     "[bold reverse yellow] you [/]  [bold red]? candidate[/]  [green]+ innocent[/]  "
     "[dim strike]x deceased[/]"
@@ -103,3 +105,6 @@ def render_view(view: Mapping[str, Any], names: Sequence[str]) -> RenderableType
             )
         )
     return Group(*lines)
+
+
+register_renderer("noir", render_view)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Literal, Self
 
 from hiddenhand.engine import (
@@ -23,6 +24,7 @@ from hiddenhand.engine import (
     option,
     private,
 )
+from hiddenhand.engine.seeding import KEYED
 from hiddenhand.games.noir import moves
 from hiddenhand.games.noir.board import Axis, Board
 from hiddenhand.games.noir.knowledge import (
@@ -36,13 +38,24 @@ from hiddenhand.games.noir.knowledge import (
     inspector_candidates,
     killer_candidates,
 )
+from hiddenhand.games.noir.schema import FactView, NoirView, Role
 from hiddenhand.games.noir.suspects import COUNT, EVERYONE, NAMES, SIDE, bit, members, suspect_id
 
-FIRST_KILL = "first-kill"
-CHOOSE_IDENTITY = "choose-identity"
-PLAY = "play"
-EXONERATING = "exonerating"
-CITIZENS_ARRESTING = "citizens-arresting"
+
+class Phase(StrEnum):
+    """What the game waits for; the value is what views tell clients."""
+
+    FIRST_KILL = "first-kill"
+    CHOOSE_IDENTITY = "choose-identity"
+    PLAY = "play"
+    EXONERATING = "exonerating"
+    """The Inspector has drawn an evidence card and must clear one."""
+    CITIZENS_ARRESTING = "citizens-arresting"
+    """The Inspector has given up a card for a citizen's arrest and must pick whom."""
+
+
+FIRST_KILL, CHOOSE_IDENTITY, PLAY = Phase.FIRST_KILL, Phase.CHOOSE_IDENTITY, Phase.PLAY
+EXONERATING, CITIZENS_ARRESTING = Phase.EXONERATING, Phase.CITIZENS_ARRESTING
 
 HAND = 4  # cards the Inspector draws at setup: his identity and three evidence cards
 
@@ -59,22 +72,25 @@ class NoirOptions(Options):
         "what a successful Disguise does to the old identity: deceased (its suspect is turned to "
         "the deceased side, a faked death) or innocent (it stays alive, marked innocent)",
     )
-    kills: int = option(16, "kills the Killer needs to win")
-    turn_limit: int = option(200, "turns (one action of one player) before the game is a draw")
+    kills: int = option(16, "kills the Killer needs to win", low=1, high=COUNT - 2)
+    turn_limit: int = option(
+        200, "turns (one action of one player) before the game is a draw", low=2, high=10_000
+    )
     roles: Literal["random", "killer-seat-0", "killer-seat-1"] = option(
         "random", "who is the Killer: random, or fixed with killer-seat-0 / killer-seat-1"
     )
 
 
 def check_options(players: int, options: NoirOptions) -> None:
+    """Refuse option values no game can be played with (the parser checks bounds too)."""
     if not 1 <= options.kills <= COUNT - 2:
         raise OptionError(f"kills must be from 1 to {COUNT - 2} (two identities always live)")
     if options.turn_limit < 2:
         raise OptionError("turn_limit must be at least 2 (each role needs a first turn)")
 
 
-class NoirState(State):
-    """A game of NOIR in progress."""
+class NoirState(State[NoirOptions]):
+    """A game of NOIR in progress. Its fields are declared once, here: `clone` copies them."""
 
     board: Board
     alive: int
@@ -87,17 +103,19 @@ class NoirState(State):
     discards: list[int]
     kills: int
     turn: int
-    phase: str
+    phase: Phase
     killer_to_move: bool
     last_shift: tuple[Axis, int, str] | None
     source: int
     citizens_arrests: int
     facts: list[Fact]
-    fact_views: list[dict[str, Any]]
+    fact_views: list[FactView]
     result: Outcome | None
 
-    def __init__(self, players: Sequence[str], options: NoirOptions, seed: int) -> None:
-        super().__init__(players, options, seed, moves.SPACE)
+    def __init__(
+        self, players: Sequence[str], options: NoirOptions, seed: int, seeding: str = KEYED
+    ) -> None:
+        super().__init__(players, options, seed, moves.SPACE, seeding)
         rng = self.rng
         if options.roles == "random":
             self.killer_seat = rng.randrange(2)
@@ -129,19 +147,15 @@ class NoirState(State):
     # -- who is who ---------------------------------------------------------------------
 
     @property
-    def opts(self) -> NoirOptions:
-        return self.options  # type: ignore[return-value]
-
-    @property
     def inspector_seat(self) -> int:
         return 1 - self.killer_seat
 
     @property
     def canvassing(self) -> bool:
         """Standard and citizen's-arrest games mark innocents and canvas; classic does not."""
-        return self.opts.mode != "classic"
+        return self.options.mode != "classic"
 
-    def role_of(self, seat: int | None) -> str | None:
+    def role_of(self, seat: int | None) -> Role | None:
         if seat is None:
             return None
         return "killer" if seat == self.killer_seat else "inspector"
@@ -206,7 +220,7 @@ class NoirState(State):
         out = self._shifts() + tuple(moves.ARREST_OF[s] for s in reach)
         if self.deck:
             out += (moves.EXONERATE_ACTION,)
-            if self.opts.mode == "citizens-arrest":
+            if self.options.mode == "citizens-arrest":
                 out += tuple(
                     moves.CITIZEN_OF[s]
                     for s in self.hand
@@ -216,35 +230,36 @@ class NoirState(State):
 
     # -- applying actions ---------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
-        events: list[Event]
         if kind == moves.SHIFT:
-            events = self._shift(seat, action)
+            self._shift(seat, action)
         elif kind == moves.KILL:
-            events = self._kill(seat, int(action.args[0]))
+            self._kill(seat, int(action.args[0]))
         elif kind == moves.ARREST:
-            events = self._arrest(seat, int(action.args[0]), citizens=False)
+            self._arrest(seat, int(action.args[0]), citizens=False)
         elif kind == moves.DISGUISE:
-            events = self._disguise(seat)
+            self._disguise(seat)
         elif kind == moves.EXONERATE:
-            return self._draw_evidence(seat)
+            self._draw_evidence(seat)
+            return
         elif kind == moves.DISCARD:
-            events = self._exonerate(seat, int(action.args[0]))
+            self._exonerate(seat, int(action.args[0]))
         elif kind == moves.CITIZEN:
-            return self._start_citizens_arrest(seat, int(action.args[0]))
+            self._start_citizens_arrest(seat, int(action.args[0]))
+            return
         elif kind == moves.CITIZEN_ARREST:
-            events = self._arrest(seat, int(action.args[0]), citizens=True)
+            self._arrest(seat, int(action.args[0]), citizens=True)
         else:  # IDENTITY
-            events = self._choose_identity(seat, int(action.args[0]))
-        return self._end_turn(events, kind == moves.SHIFT)
+            self._choose_identity(seat, int(action.args[0]))
+        self._end_turn(kind == moves.SHIFT)
 
     def _learn(self, fact: Fact) -> None:
-        """Add a public fact; its JSON form is made once here (views share it, read-only)."""
+        """Add a public fact; its JSON form is made once here (views share it: it is frozen)."""
         self.facts.append(fact)
-        self.fact_views.append(fact.to_json())
+        self.fact_views.append(fact.to_view())
 
-    def _end_turn(self, events: list[Event], shifted: bool) -> list[Event]:
+    def _end_turn(self, shifted: bool) -> None:
         self.turn += 1
         if not shifted:
             self.last_shift = None
@@ -254,14 +269,13 @@ class NoirState(State):
             self.phase = PLAY
         self.killer_to_move = not self.killer_to_move
         self.source = -1
-        if self.result is None and self.turn >= self.opts.turn_limit:
+        if self.result is None and self.turn >= self.options.turn_limit:
             self.result = Outcome(
                 frozenset(), "draw", f"no arrest and no win after {self.turn} turns"
             )
-            events.append(Event("draw", f"the turn limit of {self.turn} turns is reached: a draw"))
-        return events
+            self.emit(Event("draw", f"the turn limit of {self.turn} turns is reached: a draw"))
 
-    def _shift(self, seat: int, action: Action) -> list[Event]:
+    def _shift(self, seat: int, action: Action) -> None:
         axis: Axis = action.args[0]  # type: ignore[assignment]
         index, direction = int(action.args[1]), str(action.args[2])
         board = self.board
@@ -270,114 +284,109 @@ class NoirState(State):
             dead_rows, dead_cols = board.dead_lines(self.alive, (), range(board.cols))
         else:
             dead_rows, dead_cols = board.dead_lines(self.alive, range(board.rows), ())
-        events = [
+        self.emit(
             Event(
                 "shift",
                 f"{{p{seat}}} shifts {axis} {index + 1} {direction}",
                 data={"line": axis, "index": index, "direction": direction},
             )
-        ]
+        )
         if dead_rows or dead_cols:
-            events.append(self._collapse(dead_rows, dead_cols))
+            self._collapse(dead_rows, dead_cols)
             self.last_shift = None
         else:
             self.last_shift = (axis, index, direction)
-        return events
 
-    def _collapse(self, rows: Sequence[int], columns: Sequence[int]) -> Event:
+    def _collapse(self, rows: Sequence[int], columns: Sequence[int]) -> None:
         self.board.remove(rows, columns)
         parts = [f"row {r + 1}" for r in rows] + [f"column {c + 1}" for c in columns]
-        return Event(
-            "collapse",
-            f"every suspect in {' and '.join(parts)} is deceased: the board shrinks",
-            data={"rows": list(rows), "columns": list(columns)},
+        self.emit(
+            Event(
+                "collapse",
+                f"every suspect in {' and '.join(parts)} is deceased: the board shrinks",
+                data={"rows": list(rows), "columns": list(columns)},
+            )
         )
 
-    def _kill(self, seat: int, victim: int) -> list[Event]:
+    def _kill(self, seat: int, victim: int) -> None:
         board = self.board
         near = board.near_mask(victim)
         self.alive &= ~bit(victim)
         self.kills += 1
         self._learn(Fact(KILL, victim, near))
         name = NAMES[victim]
-        events = [
+        self.emit(
             Event(
                 "kill", f"{{p{seat}}} kills {name}", data={"suspect": victim, "kills": self.kills}
             )
-        ]
+        )
         if victim == self.inspector:
             self.result = Outcome(
                 frozenset((self.killer_seat,)),
                 "killer",
                 f"the Killer killed the Inspector, who was {name}",
             )
-            events.append(Event("inspector-killed", f"{name} was the Inspector: the Killer wins"))
-            return events
+            self.emit(Event("inspector-killed", f"{name} was the Inspector: the Killer wins"))
+            return
         if self.canvassing and self.innocent >> victim & 1 and self.inspector >= 0:
-            events.append(self._canvas("inspector", victim, near, f"{name} was marked innocent"))
+            self._canvas("inspector", victim, near, f"{name} was marked innocent")
         row, col = board.position(victim)
         dead_rows, dead_cols = board.dead_lines(self.alive, (row,), (col,))
         if dead_rows or dead_cols:
-            events.append(self._collapse(dead_rows, dead_cols))
-        if self.kills >= self.opts.kills:
+            self._collapse(dead_rows, dead_cols)
+        if self.kills >= self.options.kills:
             self.result = Outcome(
                 frozenset((self.killer_seat,)), "killer", f"the Killer made {self.kills} kills"
             )
-            events.append(Event("kill-target", f"{self.kills} kills: the Killer wins"))
-        return events
+            self.emit(Event("kill-target", f"{self.kills} kills: the Killer wins"))
 
-    def _choose_identity(self, seat: int, suspect: int) -> list[Event]:
+    def _choose_identity(self, seat: int, suspect: int) -> None:
         self.inspector = suspect
         self.hand.remove(suspect)
-        return [
-            Event("identity", f"{{p{seat}}} takes a secret identity"),
-            Event(
-                "your-identity",
-                f"you are {NAMES[suspect]}",
-                private(seat),
-                {"suspect": suspect},
-            ),
-        ]
+        self.emit(Event("identity", f"{{p{seat}}} takes a secret identity"))
+        self.emit(
+            Event("your-identity", f"you are {NAMES[suspect]}", private(seat), {"suspect": suspect})
+        )
 
-    def _disguise(self, seat: int) -> list[Event]:
+    def _disguise(self, seat: int) -> None:
         drawn = self.deck.pop()
         name = NAMES[drawn]
         if not self.alive >> drawn & 1:
             self.discards.append(drawn)
-            return [
+            self.emit(
                 Event(
                     "disguise-failed",
                     f"{{p{seat}}} tries to disguise and draws {name}, who is deceased: "
                     "the identity stays",
                     data={"suspect": drawn},
                 )
-            ]
+            )
+            return
         old = self.killer
         self.killer = drawn
         self.discards.append(old)
         self._learn(Fact(DISGUISE, old))
-        faked = self.opts.disguise == "deceased"
+        faked = self.options.disguise == "deceased"
         if faked:
             self.alive &= ~bit(old)
         else:
             self.innocent |= bit(old)
-        events = [
+        self.emit(
             Event(
                 "disguise",
                 f"{{p{seat}}} disguises: {NAMES[old]} was the Killer's identity and is now "
                 f"{'deceased' if faked else 'innocent'}; the new one is secret",
                 data={"suspect": old, "deceased": faked},
-            ),
-            Event("your-identity", f"you are now {name}", private(seat), {"suspect": drawn}),
-        ]
+            )
+        )
+        self.emit(Event("your-identity", f"you are now {name}", private(seat), {"suspect": drawn}))
         if faked:
             row, col = self.board.position(old)
             dead_rows, dead_cols = self.board.dead_lines(self.alive, (row,), (col,))
             if dead_rows or dead_cols:
-                events.append(self._collapse(dead_rows, dead_cols))
-        return events
+                self._collapse(dead_rows, dead_cols)
 
-    def _arrest(self, seat: int, suspect: int, citizens: bool) -> list[Event]:
+    def _arrest(self, seat: int, suspect: int, citizens: bool) -> None:
         name = NAMES[suspect]
         what = "makes a citizen's arrest of" if citizens else "arrests"
         if suspect == self.killer:
@@ -386,28 +395,27 @@ class NoirState(State):
                 "inspector",
                 f"the Inspector arrested the Killer, who was {name}",
             )
-            return [Event("arrest", f"{{p{seat}}} {what} {name}: the Killer! The Inspector wins")]
+            self.emit(Event("arrest", f"{{p{seat}}} {what} {name}: the Killer! The Inspector wins"))
+            return
         if citizens:
             self._learn(Fact(CITIZENS_ARREST, suspect, self.board.near_mask(self.source)))
         else:
             self._learn(Fact(ARREST, suspect, self.board.near_mask(suspect) | bit(suspect)))
-        return [
+        self.emit(
             Event(
                 "arrest",
                 f"{{p{seat}}} {what} {name}, who is not the Killer",
                 data={"suspect": suspect, "citizens": citizens},
             )
-        ]
+        )
 
-    def _draw_evidence(self, seat: int) -> list[Event]:
+    def _draw_evidence(self, seat: int) -> None:
         drawn = self.deck.pop()
         self.hand.append(drawn)
         self.hand.sort()
         self.phase = EXONERATING
-        return [
-            Event("exonerate", f"{{p{seat}}} exonerates: he draws an evidence card"),
-            Event("drawn", f"you draw {NAMES[drawn]}", private(seat), {"suspect": drawn}),
-        ]
+        self.emit(Event("exonerate", f"{{p{seat}}} exonerates: he draws an evidence card"))
+        self.emit(Event("drawn", f"you draw {NAMES[drawn]}", private(seat), {"suspect": drawn}))
 
     def _clear(self, suspect: int) -> None:
         """Discard an evidence card face up; a living suspect gets the innocent marker."""
@@ -416,20 +424,19 @@ class NoirState(State):
         if self.alive >> suspect & 1:
             self.innocent |= bit(suspect)
 
-    def _exonerate(self, seat: int, suspect: int) -> list[Event]:
+    def _exonerate(self, seat: int, suspect: int) -> None:
         self._clear(suspect)
         name = NAMES[suspect]
-        events = [Event("exonerated", f"{{p{seat}}} exonerates {name}", data={"suspect": suspect})]
+        self.emit(Event("exonerated", f"{{p{seat}}} exonerates {name}", data={"suspect": suspect}))
         if not self.canvassing:
-            return events
+            return
         if not self.board.on_board(suspect):
-            events.append(Event("canvas", f"{name} is off the board: there is no one to canvas"))
-            return events
+            self.emit(Event("canvas", f"{name} is off the board: there is no one to canvas"))
+            return
         near = self.board.near_mask(suspect)
-        events.append(self._canvas("killer", suspect, near, f"canvassing around {name}"))
-        return events
+        self._canvas("killer", suspect, near, f"canvassing around {name}")
 
-    def _canvas(self, role: str, suspect: int, near: int, lead: str) -> Event:
+    def _canvas(self, role: str, suspect: int, near: int, lead: str) -> None:
         """`role` must say whether he stands among `near`; the engine answers truthfully."""
         if role == "killer":
             identity, seat, kind = self.killer, self.killer_seat, KILLER_CANVAS
@@ -437,53 +444,33 @@ class NoirState(State):
             identity, seat, kind = self.inspector, self.inspector_seat, INSPECTOR_CANVAS
         adjacent = bool(near >> identity & 1)
         self._learn(Fact(kind, suspect, near, adjacent))
-        return Event(
-            "canvas",
-            f"{lead}: {{p{seat}}} says he is {'' if adjacent else 'not '}next to {NAMES[suspect]}",
-            data={"suspect": suspect, "role": role, "adjacent": adjacent},
+        self.emit(
+            Event(
+                "canvas",
+                f"{lead}: {{p{seat}}} says he is {'' if adjacent else 'not '}next to "
+                f"{NAMES[suspect]}",
+                data={"suspect": suspect, "role": role, "adjacent": adjacent},
+            )
         )
 
-    def _start_citizens_arrest(self, seat: int, suspect: int) -> list[Event]:
+    def _start_citizens_arrest(self, seat: int, suspect: int) -> None:
         self._clear(suspect)
         self.source = suspect
         self.citizens_arrests += 1
         self.phase = CITIZENS_ARRESTING
-        return [
+        self.emit(
             Event(
                 "exonerated",
                 f"{{p{seat}}} exonerates {NAMES[suspect]} and makes a citizen's arrest instead "
                 "of canvassing; his hand shrinks by one",
                 data={"suspect": suspect, "citizens": True},
             )
-        ]
+        )
 
-    # -- outcome, copies, determinization ---------------------------------------------
+    # -- outcome, determinization ---------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
         return self.result
-
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        self._copy_base(other)
-        other.board = self.board.copy()
-        other.alive, other.innocent = self.alive, self.innocent
-        other.killer_seat, other.killer, other.inspector = (
-            self.killer_seat,
-            self.killer,
-            self.inspector,
-        )
-        other.hand, other.deck, other.discards = (
-            list(self.hand),
-            list(self.deck),
-            list(self.discards),
-        )
-        other.kills, other.turn, other.phase = self.kills, self.turn, self.phase
-        other.killer_to_move, other.last_shift = self.killer_to_move, self.last_shift
-        other.source, other.citizens_arrests = self.source, self.citizens_arrests
-        other.facts = list(self.facts)
-        other.fact_views = list(self.fact_views)
-        other.result = self.result
-        return other
 
     def killer_candidates(self) -> int:
         """Who the Killer may be, as far as the Inspector knows (a bit set)."""
@@ -496,18 +483,14 @@ class NoirState(State):
             return 0
         return inspector_candidates(self.facts, self.alive, self.killer, self.discards)
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Resample what `seat` cannot see: the other identity (among its candidates), the
+    def _resample(self, sample: Self, seat: int, rng: random.Random) -> None:
+        """Redraw what `seat` cannot see: the other identity (among its candidates), the
         Inspector's hand (for the Killer) and the order of the deck."""
-        other = self.clone()
         if self.result is None:
             if seat == self.killer_seat:
-                other._resample_inspector(rng)
+                sample._resample_inspector(rng)
             else:
-                other._resample_killer(rng)
-        other.rng = random.Random(rng.randrange(2**63))
-        other._pending = None
-        return other
+                sample._resample_killer(rng)
 
     def _resample_killer(self, rng: random.Random) -> None:
         pool = [self.killer, *self.deck]
@@ -533,6 +516,11 @@ class NoirState(State):
         from hiddenhand.games.noir.views import view_of
 
         return view_of(self, seat)
+
+    def typed_view(self, seat: int | None) -> NoirView:
+        from hiddenhand.games.noir.views import typed_view
+
+        return typed_view(self, seat)
 
     # -- exact boards for tests and puzzles ------------------------------------------------
 

@@ -31,6 +31,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
+from hiddenhand.games.noir.schema import LastShift, NoirView, OutcomeView, Revealed, Roles
 from hiddenhand.games.noir.suspects import EVERYONE, NAMES, listed
 
 if TYPE_CHECKING:
@@ -38,9 +41,17 @@ if TYPE_CHECKING:
 
 
 def view_of(state: NoirState, seat: int | None) -> dict[str, Any]:
-    opts = state.opts
+    """The seat's view as plain JSON-ready data (a `NoirView`, typed, then made plain)."""
+    view: dict[str, Any] = msgspec.to_builtins(typed_view(state, seat))
+    return view
+
+
+def typed_view(state: NoirState, seat: int | None) -> NoirView:
+    """The seat's view, field by field."""
+    opts = state.options
     board = state.board
-    over = state.result is not None
+    result = state.result
+    over = result is not None
     role = state.role_of(seat)
     identity: int | None = None
     hand: list[int] | None = None
@@ -54,43 +65,52 @@ def view_of(state: NoirState, seat: int | None) -> dict[str, Any]:
         hand = list(state.hand)
         candidates = state.killer_candidates()
     last = state.last_shift
-    return {
-        "mode": opts.mode,
-        "disguise": opts.disguise,
-        "kills_to_win": opts.kills,
-        "turn_limit": opts.turn_limit,
-        "turn": state.turn,
-        "to_move": sorted(state.pending()),
-        "phase": "over" if over else state.phase,
-        "roles": {"killer": state.killer_seat, "inspector": state.inspector_seat},
-        "you": role,
-        "suspects": list(NAMES),
-        "grid": board.grid(),
-        "deceased": list(listed(EVERYONE & ~state.alive)),
-        "innocent": list(listed(state.innocent)),
-        "removed": list(board.removed),
-        "kills": state.kills,
-        "deck": len(state.deck),
-        "hand_size": len(state.hand),
-        "discards": list(state.discards),
-        "citizens_arrests": state.citizens_arrests,
-        "citizens_source": state.source if state.source >= 0 else None,
-        "last_shift": (
-            None if last is None else {"line": last[0], "index": last[1], "direction": last[2]}
+    return NoirView(
+        mode=opts.mode,
+        disguise=opts.disguise,
+        kills_to_win=opts.kills,
+        turn_limit=opts.turn_limit,
+        turn=state.turn,
+        to_move=sorted(state.pending()),
+        phase="over" if over else state.phase.value,
+        roles=Roles(killer=state.killer_seat, inspector=state.inspector_seat),
+        you=role,
+        suspects=list(NAMES),
+        grid=board.grid(),
+        deceased=list(listed(EVERYONE & ~state.alive)),
+        innocent=list(listed(state.innocent)),
+        removed=list(board.removed),
+        kills=state.kills,
+        deck=len(state.deck),
+        hand_size=len(state.hand),
+        discards=list(state.discards),
+        citizens_arrests=state.citizens_arrests,
+        citizens_source=state.source if state.source >= 0 else None,
+        last_shift=(
+            None if last is None else LastShift(line=last[0], index=last[1], direction=last[2])  # type: ignore[arg-type]
         ),
-        "facts": list(state.fact_views),
-        "identity": identity,
-        "hand": hand,
-        "candidates": None if candidates is None else list(listed(candidates)),
-        "outcome": state.result.to_json() if state.result is not None else None,
-        "revealed": (
-            {
-                "killer": state.killer,
-                "inspector": state.inspector if state.inspector >= 0 else None,
-                "hand": list(state.hand),
-                "deck": list(reversed(state.deck)),
-            }
+        facts=list(state.fact_views),
+        identity=identity,
+        hand=hand,
+        candidates=None if candidates is None else list(listed(candidates)),
+        outcome=(
+            None
+            if result is None
+            else OutcomeView(
+                winners=sorted(result.winners),
+                side=result.side,
+                reason=result.reason,
+                data=dict(result.data),
+            )
+        ),
+        revealed=(
+            Revealed(
+                killer=state.killer,
+                inspector=state.inspector if state.inspector >= 0 else None,
+                hand=list(state.hand),
+                deck=list(reversed(state.deck)),
+            )
             if over
             else None
         ),
-    }
+    )

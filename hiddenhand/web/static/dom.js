@@ -43,3 +43,29 @@ export async function api(path, body) {
   if (!response.ok) throw new Error(data.error || `request failed (${response.status})`);
   return data;
 }
+
+// Make a thing on the board act: one legal action acts at once, several open a small menu.
+// The thing lights up as a legal target; buttons elsewhere stay as the accessible fallback.
+export function onBoard(el, actions, ctx) {
+  if (!actions.length || ctx.busy) return el;
+  el.classList.add("target");
+  el.dataset.action = actions.map((a) => a.id).join(" ");
+  el.title = actions.map((a) => a.text).join(" / ");
+  el.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (actions.length === 1) { ctx.act(actions[0].id); return; }
+    document.querySelector(".board-menu")?.remove();
+    const menu = h("div", { class: "board-menu", role: "menu" },
+      actions.map((a) => h("button", { class: "primary", role: "menuitem", onclick: () => { menu.remove(); ctx.act(a.id); } }, a.text)),
+      h("button", { class: "ghost", onclick: () => menu.remove() }, "cancel"));
+    el.append(menu);
+    fitOnScreen(menu);
+  });
+  return el;
+}
+
+// A menu opened near the right edge moves left, so it never makes a phone's page scroll sideways.
+function fitOnScreen(menu) {
+  const overflow = menu.getBoundingClientRect().right - document.documentElement.clientWidth + 8;
+  if (overflow > 0) menu.style.left = `${-overflow}px`;
+}

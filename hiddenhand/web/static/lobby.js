@@ -1,5 +1,6 @@
 // The lobby: pick a game, set the table up (options, seats, bots, clock), list open tables.
 import { api, clear, h } from "/static/dom.js";
+import { listQuery, setUpFilters } from "/static/lobbyfilters.js";
 
 const nameInput = document.getElementById("my-name");
 nameInput.value = localStorage.getItem("hh-name") || "";
@@ -20,7 +21,9 @@ function selectGame(game) {
     tab.classList.toggle("active", tab.dataset.game === game.id);
     tab.setAttribute("aria-selected", tab.dataset.game === game.id);
   }
-  document.getElementById("game-summary").textContent = game.summary || "";
+  // A line on how the game is won; the table page holds the full rules and every card's text.
+  clear(document.getElementById("game-summary"), h("p", { class: "goal" }, game.goal || game.summary || ""),
+    h("p", { class: "muted more" }, `${game.min_players === game.max_players ? game.min_players : `${game.min_players}–${game.max_players}`} players · the full rules and every card's text are on the table page, under "How to play".`));
   const players = document.getElementById("players");
   clear(players);
   for (let n = game.min_players; n <= game.max_players; n++) {
@@ -80,17 +83,24 @@ async function createTable(event) {
   }
 }
 
+function age(created) {
+  const minutes = Math.max(0, Math.round((Date.now() - created) / 60000));
+  return minutes < 1 ? "created just now" : minutes < 60 ? `created ${minutes} min ago`
+    : `created ${Math.round(minutes / 60)} h ago`;
+}
+
 async function refreshTables() {
-  const tables = await api("/api/tables");
+  const tables = await api(`/api/tables${listQuery()}`);
   const body = clear(document.getElementById("table-list"));
   document.getElementById("no-tables").hidden = tables.length > 0;
   for (const t of tables) {
     const free = t.seats.filter((s) => !s.taken).length;
     const people = t.seats.map((s, i) => s.name || (s.bot ? `${t.names[i]}` : "free")).join(", ");
     body.append(h("tr", {},
-      h("td", {}, h("b", {}, t.title)),
+      h("td", {}, h("b", {}, t.title), h("br"), h("small", { class: "muted age" }, age(t.created))),
       h("td", {}, `${t.seats.length} (${people})`),
-      h("td", {}, t.status === "open" ? `waiting for ${free}` : "playing"),
+      h("td", {}, t.status === "open" ? `waiting for ${free}` : "playing",
+        t.unrated ? h("small", { class: "muted unrated-note", title: t.unrated }, "unrated") : null),
       h("td", {}, h("a", { class: "button", href: `/t/${t.id}` }, t.status === "open" && free ? "Join" : "Watch"))));
   }
 }
@@ -104,6 +114,7 @@ async function main() {
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("create").addEventListener("submit", createTable);
   if (games.length) selectGame(games[0]);
+  await setUpFilters(games, refreshTables);
   await refreshTables();
   setInterval(refreshTables, 3000);
 }

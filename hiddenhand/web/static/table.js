@@ -1,12 +1,18 @@
 // The table page: one WebSocket to the table, the game drawn by its renderer (or the generic one).
 import { api, badge, clear, h } from "/static/dom.js";
 import generic from "/static/games/generic.js";
+import { explain, installTips } from "/static/tips.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const el = (id) => document.getElementById(id);
 const page = {
   table: null, game: null, you: null, renderer: generic, state: null, log: [], lastSeq: 0,
-  chat: [], socket: null, retry: 0, waitingForReply: false,
+  chat: [], socket: null, retry: 0, waitingForReply: false, texts: {}, prefs: null, wasAsked: false,
+};
+const BADGES = {
+  you: "your seat", bot: "a bot plays this seat", left: "this player left: a bot plays on",
+  away: "handed to a bot after the time bank ran out", "out of time": "the time bank ran out: a bot decided",
+  winner: "on the winning side",
 };
 window.hiddenhand = page; // for the curious, and for tests
 
@@ -64,6 +70,7 @@ function receive(message) {
     case "welcome":
       page.table = message.table;
       page.chat = message.chat;
+      page.prefs = message.prefs;
       el("link-state").textContent = message.seat === null ? "watching" : "connected";
       el("link-state").className = "link-state up";
       break;
@@ -92,6 +99,9 @@ function receive(message) {
     case "chat":
       page.chat.push(message);
       break;
+    case "prefs":
+      page.prefs = message.prefs;
+      break;
     case "error":
       page.waitingForReply = false;
       toast(message.message);
@@ -114,11 +124,15 @@ function receive(message) {
 function render() {
   if (!page.table) return;
   const t = page.table;
-  document.title = `${t.title} · hiddenhand`;
+  const asked = !!page.state?.legal.length && !page.state?.outcome;
+  document.title = `${asked ? "▶ Your turn · " : ""}${t.title} · hiddenhand`;
+  if (asked && !page.wasAsked) ding();
+  page.wasAsked = asked;
   el("title").textContent = `${t.title} · table ${t.id}`;
   renderWaiting();
   renderPlayers();
   renderBanner();
+  renderTools();
   renderChoices();
   renderBoard();
   renderLog();
@@ -175,7 +189,7 @@ async function start() {
 }
 
 async function leave() {
-  if (page.table.status === "playing" && !confirm("Leave the game? A bot will play your seat.")) return;
+  if (page.table.status === "playing" && !confirm("Leave the game? A bot plays your seat on, and the result marks that you left.")) return;
   try {
     await api(`/api/tables/${tableId}/leave`, { token: page.you.token });
     if (page.table.status === "open") {
@@ -192,6 +206,7 @@ function renderPlayers() {
   if (t.status === "open") return;
   const toMove = new Set(page.state?.to_move || []);
   const deadlines = page.state?.deadlines || {};
+  const banks = page.state?.banks || {};
   const winners = new Set(page.state?.outcome?.winners || []);
   t.seats.forEach((s, i) => {
     box.append(h("div", {
@@ -200,15 +215,87 @@ function renderPlayers() {
     },
       h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "not connected" }),
       h("span", { class: "player-name" }, t.names[i] || `seat ${i + 1}`),
-      i === page.you?.seat ? badge("you", "you") : null,
-      s.bot ? badge("bot", "bot") : null,
-      s.left ? badge("left: bot plays", "bot") : null,
-      winners.has(i) ? badge("winner", "win") : null,
-      toMove.has(i) ? h("span", { class: "turn-mark" }, "deciding") : null,
-      deadlines[i] ? h("span", { class: "clock", "data-deadline": deadlines[i] }, "") : null));
+      i === page.you?.seat ? explained("you", "you") : null,
+      s.bot ? explained("bot", "bot") : null,
+      s.left ? explained("left", "bot") : null,
+      s.away ? explained("away", "bot") : null,
+      s.timed_out && !s.away ? explained("out of time", "bad") : null,
+      winners.has(i) ? explained("winner", "win") : null,
+      toMove.has(i) && !page.state?.outcome ? h("span", { class: "turn-mark" }, "deciding") : null,
+      deadlines[i] && !page.state?.outcome ? h("span", { class: "clock", "data-deadline": deadlines[i], title: "time left in this player's bank" }, "")
+        : banks[i] !== undefined && !page.state?.outcome ? h("span", { class: "bank", title: "seconds saved in this player's time bank" }, `${banks[i]}s`) : null,
+      canHandOver(s, i) ? h("button", { class: "ghost small", "data-hand-over": i, onclick: () => handOver(i) }, "Hand to a bot") : null));
   });
   if (t.spectators) box.append(h("div", { class: "spectators muted" }, `${t.spectators} watching`));
   tickClocks();
+}
+
+function explained(text, tone) {
+  const b = badge(text, tone);
+  b.title = BADGES[text] || "";
+  return b;
+}
+
+function playingHere() {
+  const mine = page.you?.seat;
+  if (mine === undefined || mine === null || !page.table) return false;
+  const s = page.table.seats[mine];
+  return page.table.status === "playing" && !s.left && !s.away;
+}
+
+function canHandOver(s, i) {
+  return playingHere() && i !== page.you.seat && s.timed_out && !s.away && !s.left && !s.bot;
+}
+
+async function handOver(seat) {
+  try { page.table = (await api(`/api/tables/${tableId}/hand-to-bot`, { token: page.you.token, seat })).table; render(); }
+  catch (exc) { toast(exc.message); }
+}
+
+async function takeBack() {
+  try { page.table = (await api(`/api/tables/${tableId}/return`, { token: page.you.token })).table; render(); }
+  catch (exc) { toast(exc.message); }
+}
+
+function setAutopass(on) {
+  send({ type: "prefs", autopass: on });
+}
+
+function ding() {
+  if (localStorage.getItem("hh-sound") !== "on") return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch { /* no sound in this browser */ }
+}
+
+function renderTools() {
+  const box = clear(el("tools"));
+  const mine = page.you?.seat;
+  if (mine === undefined || mine === null || page.table.status !== "playing") return;
+  const seat = page.table.seats[mine];
+  if (seat.left) { box.append(h("span", { class: "muted" }, "You left this game: a bot plays your seat.")); return; }
+  if (seat.away) {
+    box.append(h("span", {}, "Your time ran out and the table handed your seat to a bot. "),
+      h("button", { class: "primary", id: "take-back", onclick: takeBack }, "Take my seat back"));
+    return;
+  }
+  box.append(
+    h("label", { class: "toggle", title: "Pass every chance to play a card out of turn, until your own turn comes" },
+      h("input", { type: "checkbox", id: "autopass", checked: !!page.prefs?.autopass, onchange: (e) => setAutopass(e.target.checked) }),
+      " Auto-pass reactions until my turn"),
+    h("label", { class: "toggle", title: "A short sound when you are asked to decide" },
+      h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("hh-sound") === "on",
+        onchange: (e) => localStorage.setItem("hh-sound", e.target.checked ? "on" : "off") }),
+      " Sound on my turn"),
+    h("button", { class: "ghost", id: "leave-game", onclick: leave }, "Leave / concede"));
 }
 
 function tickClocks() {
@@ -238,6 +325,10 @@ function renderBanner() {
     clear(box, h("strong", {}, mine ? "You win! " : "Game over. "),
       s.outcome.winners.length ? `Winners: ${s.outcome.winners.map((w) => n[w]).join(", ")}. ` : "Nobody wins. ",
       h("span", {}, s.outcome.reason, "."), " Everything is revealed below. ",
+      replaced().length ? `A bot finished the game for ${replaced().join(", ")}. ` : "",
+      page.you ? h("button", { id: "rematch", class: "primary", onclick: rematch },
+        page.table.rematch ? "Join the rematch" : "Rematch") : null, " ",
+      h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, "Watch the replay"), " · ",
       h("a", { href: `/api/tables/${tableId}/record`, download: `${tableId}.json` }, "Download the record"),
       " · ", h("a", { href: "/" }, "Back to the lobby"));
     return;
@@ -249,42 +340,97 @@ function renderBanner() {
       : s.to_move.length > 1 ? "Your choice (others are choosing too)." : "Your turn: choose below.";
   } else {
     box.className = "banner";
-    box.textContent = `Waiting for ${s.to_move.map((i) => n[i]).join(", ")}…`;
+    const others = s.to_move.filter((i) => i !== page.you?.seat);
+    box.textContent = others.length ? `Waiting for ${others.map((i) => n[i]).join(", ")}…` : "Passing for you…";
   }
+}
+
+// The same game at the same seats with a new deal; everyone who asks sits where they sat.
+async function rematch() {
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token: page.you.token });
+    localStorage.setItem(`hh-seat-${data.id}`, JSON.stringify(data.you));
+    location.href = `/t/${encodeURIComponent(data.id)}`;
+  } catch (exc) {
+    toast(exc.message);
+  }
+}
+
+function replaced() {
+  return page.table.seats.map((seat, i) => (seat.left || seat.away ? names()[i] : null)).filter(Boolean);
 }
 
 function renderChoices() {
   const box = clear(el("choices"));
   const s = page.state;
   if (!s || !s.legal.length) return;
-  const groups = new Map();
-  for (const a of s.legal) {
-    if (!groups.has(a.kind)) groups.set(a.kind, []);
-    groups.get(a.kind).push(a);
-  }
-  const custom = page.renderer.choices?.(s.legal, ctx());
+  const c = ctx();
+  const custom = page.renderer.choices?.(s.legal, c);
   if (custom) { box.append(custom); return; }
-  for (const [kind, actions] of groups) {
-    box.append(h("div", { class: "choice-group" },
-      h("span", { class: "choice-kind" }, kind.replaceAll("_", " ")),
-      actions.map((a) => h("button", {
-        class: `choice ${/^pass|^no|skip|decline/.test(a.kind) ? "ghost" : "primary"}`,
-        "data-action": a.id, disabled: page.waitingForReply, onclick: () => act(a.id),
-      }, a.text))));
+  box.append(h("p", { class: "choices-hint" }, question(s), " ",
+    h("span", { class: "muted" }, "Click a lit card or player on the board, or choose here.")));
+  for (const [group, items] of grouped(s.legal, c)) {
+    box.append(h("div", { class: "choice-group", role: "group", "aria-label": group },
+      h("span", { class: "choice-kind" }, group),
+      items.map(({ a, text }) => h("button", {
+        class: `choice ${/^pass|^no|skip|decline|_none$|_done$/.test(a.kind) ? "ghost" : "primary"}`,
+        "data-action": a.id, title: a.text, "aria-label": `${group}: ${a.text}`,
+        disabled: page.waitingForReply, onclick: () => act(a.id),
+      }, text))));
   }
 }
 
+// The one-line question above the buttons.
+function question(s) {
+  if (s.legal.some((a) => /^pass/.test(a.kind))) return "Act now, or pass?";
+  return s.to_move.length > 1 ? "What do you choose? (others are choosing too)" : "What do you do?";
+}
+
+// Buttons read short and sit in groups: by the player they concern, else by their kind.
+// A game may say how (`short(action, ctx) -> {group, text}`); the full sentence stays the title.
+function grouped(legal, c) {
+  const groups = new Map();
+  for (const a of legal) {
+    const { group, text } = page.renderer.short?.(a, c) || shortByName(a, c);
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group).push({ a, text: capitalized(text) });
+  }
+  return groups;
+}
+
+function shortByName(a, c) {
+  const named = c.names.map((n, i) => [n, i]).filter(([n]) => n && a.text.includes(n));
+  if (named.length !== 1) return { group: capitalized(a.kind.replaceAll("_", " ")), text: a.text };
+  const [name, seat] = named[0];
+  const text = a.text.replace(`${name}'s`, "").replace(name, "").replace(/\s+/g, " ").trim();
+  return { group: seat === c.seat ? "You" : name, text };
+}
+
+function capitalized(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 function act(id) {
+  if (page.waitingForReply) return;
+  document.querySelector(".board-menu")?.remove();
   page.waitingForReply = true;
   send({ type: "act", action: id, step: page.state.step });
   for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
 }
 
+function lastEvent() {
+  const event = [...page.log].reverse().find((e) => e.public);
+  if (!event) return null;
+  const n = names();
+  return { text: event.text, seats: n.map((name, i) => (name && event.text.includes(name) ? i : -1)).filter((i) => i >= 0) };
+}
+
 function ctx() {
   return {
+    lastEvent: lastEvent(), busy: page.waitingForReply,
     names: names(), seat: page.you?.seat ?? null, legal: page.state?.legal || [],
     toMove: page.state?.to_move || [], over: !!page.state?.outcome, outcome: page.state?.outcome, act,
-    options: page.table.options,
+    options: page.table.options, view: page.state?.view, log: page.log,
   };
 }
 
@@ -293,6 +439,7 @@ function renderBoard() {
   if (!page.state) return;
   try {
     box.append(page.renderer.render(page.state.view, ctx()));
+    explain(box, page.texts);
   } catch (exc) {
     console.error(exc);
     box.append(generic.render(page.state.view, ctx()));
@@ -327,6 +474,21 @@ el("invite").addEventListener("click", async () => {
   try { await navigator.clipboard.writeText(link); toast("Invite link copied"); } catch { toast(link); }
 });
 
+// The rules reference, collapsed by default: the goal, the turn step by step, every card's
+// text by kind (all from the game's texts on the server), then how to play on this page.
+function renderRules(info) {
+  const game = info.game;
+  const rules = info.rules || { goal: game.summary || "", turn: [], sections: [] };
+  const seats = game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
+  clear(el("rules-body"),
+    h("p", {}, h("b", {}, game.title), ` · ${seats} players. `, rules.goal),
+    rules.turn.length ? [h("h4", {}, "How a turn goes"), h("ol", { class: "rules-turn" }, rules.turn.map((line) => h("li", {}, line)))] : null,
+    rules.sections.map((section) => h("section", { class: "rules-cards" },
+      h("h4", {}, section.title),
+      h("dl", {}, section.cards.flatMap((c) => [h("dt", {}, c.name), h("dd", {}, c.text)])))),
+    page.renderer.rules ? [h("h4", {}, "On this page"), page.renderer.rules()] : null);
+}
+
 async function main() {
   let info;
   try {
@@ -338,13 +500,12 @@ async function main() {
   page.table = info.table;
   page.game = info.game;
   page.you = info.you || JSON.parse(localStorage.getItem(`hh-seat-${tableId}`) || "null");
+  page.texts = info.texts || {};
+  installTips(el("tip"));
   if (info.game.renderer) {
     try { page.renderer = (await import(`/static/games/${info.game.id}.js`)).default; } catch (exc) { console.error(exc); }
   }
-  const seats = info.game.min_players === info.game.max_players ? `${info.game.min_players}`
-    : `${info.game.min_players}–${info.game.max_players}`;
-  clear(el("rules-body"), h("p", {}, h("b", {}, info.game.title), ` · ${seats} players. `, info.game.summary || ""),
-    page.renderer.rules ? page.renderer.rules() : null);
+  renderRules(info);
   render();
   connect();
 }

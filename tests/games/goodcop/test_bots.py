@@ -2,6 +2,7 @@
 
 from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import SeatLogs, play, turn_for
+from hiddenhand.bots.registry import game_bots
 from hiddenhand.engine import get_game
 from hiddenhand.games.goodcop.bots import HeuristicBot
 from tests.games.goodcop.helpers import arrange, do
@@ -17,7 +18,7 @@ def decide(g, seat, bot=None):
 
 def test_the_bot_asks_for_the_view_and_never_for_a_sample():
     assert HeuristicBot.uses_view and not HeuristicBot.uses_sample
-    assert "heuristic" in GAME.bots
+    assert "heuristic" in game_bots(GAME.id)
 
 
 def test_heuristic_games_finish_for_every_table_size():
@@ -49,7 +50,7 @@ def test_does_not_shoot_its_own_leader():
 def test_arms_and_aims_at_the_leader_it_has_found():
     g = arrange(TABLE)
     do(g, 0, "investigate", 1, 0)
-    g._begin_turn(0)
+    g.begin_turn(0)
     g._pending = None
     bot = HeuristicBot(0, 0)
     assert decide(g, 0, bot).kind == "arm"

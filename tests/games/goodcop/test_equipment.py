@@ -331,3 +331,17 @@ def test_another_card_during_a_shot_lets_the_shooter_choose_again():
     close_window(g)
     assert g.phase == ACTION and g.turn == 0 and g.alive[2]
     assert ("shoot", 2) in choices(g, 0) and "investigate" in kinds(g, 0)
+
+
+def test_after_a_lone_win_every_team_follows_the_team_rules():
+    """Seed 004: "If, at any time, a player has both the Agent and the Kingpin cards, that player
+    wins alone." The others keep the teams their cards give them: "If the majority of your
+    Integrity cards are "Honest" and you do not have the Kingpin card" you are Honest."""
+    g = arrange(["AHH", "KHH", "CCC", "CCH"], hands=[[], [], ["Blackmail"]], turn=2)
+    do(g, 2, "play", "Blackmail")
+    do(g, 2, "card", "Blackmail", 0, 1)
+    do(g, 2, "card", "Blackmail", 1, 0)
+    assert g.outcome() is not None and g.outcome().winners == {0}
+    shown = [p["team"] for p in g.view(None)["players"]]
+    assert shown == ["lone", "honest", "crooked", "crooked"]  # seat 1 now holds three Honest
+    assert g.roles() == ["lone", "honest", "crooked", "crooked"]

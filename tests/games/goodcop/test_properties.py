@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from hiddenhand.engine import IllegalAction, Record, get_game
 from hiddenhand.engine.checks import run_checks
+from hiddenhand.games.goodcop.phases import Phase
 
 GAME = get_game("goodcop")
 OPTIONS = [
@@ -66,7 +67,10 @@ def test_actions_round_trip_through_json():
 def test_illegal_actions_are_refused_and_change_nothing():
     g = GAME.start(5, seed=2)
     first = g.turn
-    while g.phase == 0:  # close the game-start window
+    while g.phase == Phase.ORDER:  # everyone lays their cards down
+        seat = min(g.pending())
+        g.act(seat, g.pending()[seat][0])
+    while g.phase == Phase.START:  # close the game-start window
         seat = min(g.pending())
         g.act(seat, g.space.get("pass"))
     before = g.view(None), g.view(first), len(g.history)

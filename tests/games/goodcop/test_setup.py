@@ -1,6 +1,7 @@
 """Setup (seed 004): integrity cards by player count, the first pile, equipment, guns, teams."""
 
 from collections import Counter
+from itertools import permutations
 
 import pytest
 
@@ -9,11 +10,12 @@ from hiddenhand.games.goodcop.cards import (
     AGENT,
     CROOKED,
     HONEST,
+    KIND_NAMES,
     KINGPIN,
     TEAM_CROOKED,
     TEAM_HONEST,
 )
-from hiddenhand.games.goodcop.phases import START
+from hiddenhand.games.goodcop.phases import ORDER, START
 from tests.games.goodcop.helpers import arrange
 
 GAME = get_game("goodcop")
@@ -61,8 +63,61 @@ def test_one_equipment_card_each_and_guns_in_the_centre():
 def test_first_player_is_random_and_the_game_opens_with_a_window_for_everyone():
     firsts = {GAME.start(5, seed=s).turn for s in range(60)}
     assert firsts == set(range(5))
-    g = GAME.start(5, seed=2)
+    g = GAME.start(5, {"order": "dealt"}, seed=2)
     assert g.phase == START and set(g.pending()) == set(range(5))
+
+
+def test_players_lay_their_cards_down_in_the_order_they_choose():
+    """Seed 004: "After viewing their Integrity cards, each player places them face-down on the
+    table ... Players may place them in any order they choose, but this order cannot be changed
+    once the cards have been placed on the table." Everyone chooses at once, in secret."""
+    g = GAME.start(5, seed=2)
+    assert g.phase == ORDER and set(g.pending()) == set(range(5))
+    for seat in range(5):
+        faces = [g.kind[c] for c in g.cards[seat]]
+        orders = {a.args for a in g.legal(seat)}
+        assert len(orders) == len(set(permutations(faces)))  # each different order once
+    agent = g.owner[g.agent]
+    mine = [KIND_NAMES[g.kind[c]] for c in g.cards[agent]]
+    wanted = ("agent", *sorted(f for f in mine if f != "agent"))
+    others_before = [g.view(s)["players"][agent] for s in range(5) if s != agent]
+    events = g.act(agent, g.space.get("order", *wanted))
+    assert [KIND_NAMES[g.kind[c]] for c in g.cards[agent]] == list(wanted)
+    assert g.view(agent)["players"][agent]["cards"][0]["card"] == "agent"
+    assert [(e.kind, e.audience) for e in events] == [("ordered", None)]
+    assert "agent" not in events[0].text  # others learn only that the seat has ordered
+    assert [g.view(s)["players"][agent] for s in range(5) if s != agent] == others_before
+    assert agent not in g.pending() and g.phase == ORDER
+    while g.phase == ORDER:
+        seat = min(g.pending())
+        g.act(seat, g.pending()[seat][0])
+    assert g.phase == START and set(g.pending()) == set(range(5))
+    assert [KIND_NAMES[g.kind[c]] for c in g.cards[agent]] == list(wanted)  # for good
+
+
+def test_a_player_whose_cards_look_alike_is_asked_too():
+    """Who is asked is public: skipping a player with three Honest cards would tell the table
+    their team, so they lay their cards down like everyone else."""
+    for seed in range(200):
+        g = GAME.start(6, seed=seed)
+        alike = [s for s in range(6) if len({g.kind[c] for c in g.cards[s]}) == 1]
+        if alike:
+            assert set(g.pending()) == set(range(6))
+            assert len(g.legal(alike[0])) == 1
+            return
+    raise AssertionError("no deal with three cards alike in 200 seeds")
+
+
+def test_order_dealt_keeps_the_dealt_order_and_old_records_mean_it():
+    """Option `order=dealt` lays the cards down as dealt; a stored table's options that name
+    every earlier option but not `order` were made before the choice existed."""
+    assert GAME.options().order == "choose"
+    assert GAME.options({"zombies": "dice"}).order == "choose"
+    stored = {"guns": "per-player", "discard": "pile", "zombies": "off"}
+    assert GAME.options(stored).order == "dealt"
+    dealt = GAME.start(5, {"order": "dealt"}, seed=4)
+    chosen = GAME.start(5, seed=4)
+    assert dealt.phase == START and dealt.cards == chosen.cards  # the same deal
 
 
 def test_seat_counts_and_options_are_checked():

@@ -30,7 +30,7 @@ def test_a_zombie_aims_at_the_leader_it_knows_and_bites():
     action = decide(g, 4)
     assert action.kind == "aim" and action.args == (1,)
     do(g, 4, "aim", 1)
-    g._begin_turn(4)
+    g.begin_turn(4)
     g._pending = None
     assert decide(g, 4).kind == "bite"
 

@@ -18,8 +18,10 @@ TABLE = ["AHC", "KCC", "HHC", "CCH", "HCH"]  # Ana Agent, Bea Kingpin, Cal, Dee,
 INFECTED = ["AHC", "KCC", "IHC", "CCH", "HCH"]
 
 
-def z(design: str) -> GoodCopOptions:
-    return GoodCopOptions(zombies=design)  # type: ignore[arg-type]
+def z(design: str, tokens: str = "leftmost") -> GoodCopOptions:
+    """The design's options; infection tokens go on the leftmost free card unless a test is
+    about choosing it (see test_tokens.py)."""
+    return GoodCopOptions(zombies=design, tokens=tokens)  # type: ignore[arg-type]
 
 
 def zombify(g, seat: int) -> None:
@@ -242,7 +244,7 @@ def test_weapon_crate_arms_or_reaims_players_with_no_hidden_card(design):
     g._pending = None
     guns = g.guns
     do(g, 4, "play", "Weapon Crate")
-    assert g.task is not None and g.task[0] == 4  # in seat order from the player of the card
+    assert g.task is not None and g.task.chooser == 4  # in seat order from the player of the card
     do(g, 4, "aim", 0)  # Eli takes a gun
     do(g, 2, "aim", 1)  # Cal re-aims the Arms
     assert g.aim[2] == 1 and g.aim[4] == 0 and g.guns == guns - 1

@@ -27,8 +27,10 @@ TABLE = ["AHC", "KCC", "HHC", "CCH", "HCH"]  # Ana Agent, Bea Kingpin, Cal, Dee,
 INFECTED = ["AHC", "KCC", "IHC", "CCH", "HCH"]  # Cal holds the Infector
 
 
-def z(design: str) -> GoodCopOptions:
-    return GoodCopOptions(zombies=design)  # type: ignore[arg-type]
+def z(design: str, tokens: str = "leftmost") -> GoodCopOptions:
+    """The design's options; infection tokens go on the leftmost free card unless a test is
+    about choosing it (see test_tokens.py)."""
+    return GoodCopOptions(zombies=design, tokens=tokens)  # type: ignore[arg-type]
 
 
 def zombify(g, seat: int) -> None:
@@ -189,7 +191,7 @@ def test_dice_zombie_actions_are_bite_arm_and_equip():
     assert g.phase == AIM and g.view(None)["players"][4]["arms"]
     do(g, 4, "aim", 1)
     close_window(g)
-    g._begin_turn(4)
+    g.begin_turn(4)
     g._pending = None
     assert {"bite", "equip"} <= kinds(g, 4) and "arm" not in kinds(g, 4)
 
@@ -414,7 +416,7 @@ def test_k9_makes_a_zombie_aim_its_arms_at_itself_and_taser_never_takes_arms():
     do(g, 0, "play", "K-9 Unit")
     do(g, 0, "target", "K-9 Unit", 2)
     assert g.aim[2] == 2 and g.arms == arms
-    g._begin_turn(4)
+    g.begin_turn(4)
     g._pending = None
     assert ("play", "Taser") not in choices(g, 4)  # the only armed player holds Arms
 
@@ -441,7 +443,7 @@ def test_kind_names_include_the_infector():
 
 def test_dice_truth_serum_exposing_the_infector_draws_a_card():
     g = arrange(INFECTED, hands=[[], ["Truth Serum"]], options=z("dice"))
-    g._begin_turn(1)
+    g.begin_turn(1)
     g._pending = None
     do(g, 1, "play", "Truth Serum")
     do(g, 1, "card", "Truth Serum", 2, 0)

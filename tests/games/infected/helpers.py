@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from hiddenhand.engine.events import Event
@@ -24,6 +26,31 @@ def start(players: int = 4, seed: int = 0, **options: Any) -> InfectedState:
     return state
 
 
+def infected_seed(players: int = 4, seed: int = 0, **options: Any) -> int:
+    """The first seed from `seed` on, in steps of 1,000, whose deal gives some seat the virus."""
+    for attempt in range(100):
+        state = start(players, seed + 1000 * attempt, **options)
+        if any(state.is_infected(s) for s in range(players)):
+            return seed + 1000 * attempt
+    raise AssertionError(f"no deal with an infected seat from seed {seed}")
+
+
+def start_with_infected(players: int = 4, seed: int = 0, **options: Any) -> InfectedState:
+    """A game as `start` makes it in which some seat was dealt the virus."""
+    return start(players, infected_seed(players, seed, **options), **options)
+
+
+@contextmanager
+def told(state: InfectedState) -> Iterator[list[Event]]:
+    """Collect the events of rules called directly, outside an action (as `act` does)."""
+    events: list[Event] = []
+    state._sink = events
+    try:
+        yield events
+    finally:
+        state._sink = None
+
+
 def act(state: InfectedState, seat: int, kind: str, *args: Any) -> list[Event]:
     return state.act(seat, state.space.get(kind, *args))
 
@@ -37,11 +64,20 @@ def zkind(name: str) -> int:
 
 
 def _free_item(state: InfectedState, k: int) -> int:
-    """A card of kind k taken out of the item deck or discard pile."""
+    """A card of kind k taken out of the item deck or discard pile, else out of a hand (which
+    gets another card from the deck in its place), whatever the deal."""
     for pile in (state.ideck, state.item_discard, state.hidden_discard):
         for card in pile:
             if CARDS.item_of[card] == k:
                 pile.remove(card)
+                return card
+    for seat, hand in enumerate(state.hands):
+        for i, card in enumerate(hand):
+            if CARDS.item_of[card] == k:
+                spare = next(c for c in state.ideck if CARDS.item_of[c] != k)
+                state.ideck.remove(spare)
+                hand[i] = spare
+                _reopen(state, seat)
                 return card
     raise AssertionError(f"no free {CARDS.item_kinds[k].name}")
 

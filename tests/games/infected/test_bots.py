@@ -1,5 +1,7 @@
 """The heuristic bot: legal on both sides in every variant, and far better than random humans."""
 
+import random
+from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
@@ -70,3 +72,47 @@ def test_heuristic_plays_the_same_without_its_log() -> None:
             decisions += len(turn.legal) > 1
             logs.add(state.act(seat, action))
         assert decisions > 50
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(4, []), (3, ["variant=infection-spreads"]), (3, ["variant=cooperative"])],
+)
+def test_deciding_in_a_world_plays_as_deciding_from_the_view(
+    players: int, options: list[str]
+) -> None:
+    """Rollouts read a lazily built view of a determinized world; it must be the view, and the
+    decision the one made from the whole view."""
+    from hiddenhand.games.infected.views import LazyView
+
+    rng = random.Random(7)
+    compared = 0
+    for seed in range(3):
+        state = GAME.start(players, options, seed)
+        walkers = [make_bot(GAME, "heuristic", s, seed) for s in range(players)]
+        steps = 0
+        while state.pending() and steps < 400:
+            seat = min(state.pending())
+            legal = tuple(state.legal(seat))
+            world = state.determinize(seat, rng)
+            lazy = LazyView(world, seat)
+            assert {k: _plain(v) for k, v in lazy.items()} == world.view(seat)
+            if len(legal) > 1:
+                by_view = make_bot(GAME, "heuristic", seat, seed + 1)
+                in_world = make_bot(GAME, "heuristic", seat, seed + 1)
+                expected = by_view.decide(turn_for(world, seat, by_view, []))
+                assert in_world.decide_in(world, seat, legal) == expected
+                compared += 1
+            walker = walkers[seat]
+            state.act(seat, walker.decide(turn_for(state, seat, walker, [])))
+            steps += 1
+    assert compared > 100
+
+
+def _plain(value: object) -> object:
+    """A lazy view's value as plain data (its players' entries are mappings of their own)."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value

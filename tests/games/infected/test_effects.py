@@ -14,6 +14,7 @@ from tests.games.infected.helpers import (
     set_pile,
     stack,
     start,
+    told,
     zombie_card,
 )
 
@@ -35,7 +36,8 @@ def test_wound_leader_draws_a_wound_from_the_zombie_deck() -> None:
     state = start(3, 1)
     card = zombie_card(state, _card_with("wound_leader"))
     deck = len(state.zdeck)
-    handle_threat(state, card)
+    with told(state):
+        handle_threat(state, card)
     assert len(state.wounds[state.leader]) == 1
     assert len(state.zdeck) == deck - 1
 
@@ -43,9 +45,11 @@ def test_wound_leader_draws_a_wound_from_the_zombie_deck() -> None:
 def test_wound_wounded_and_wound_all() -> None:
     state = start(3, 2)
     _wound(state, 1)
-    handle_threat(state, zombie_card(state, _card_with("wound_wounded")))
+    with told(state):
+        handle_threat(state, zombie_card(state, _card_with("wound_wounded")))
     assert [len(w) for w in state.wounds] == [0, 2, 0]
-    handle_threat(state, zombie_card(state, _card_with("wound_all")))
+    with told(state):
+        handle_threat(state, zombie_card(state, _card_with("wound_all")))
     assert [len(w) for w in state.wounds] == [1, 3, 1]
 
 
@@ -53,16 +57,19 @@ def test_wounded_discard_hits_only_wounded_characters() -> None:
     state = start(3, 3)
     _wound(state, 2)
     hands = [len(h) for h in state.hands]
-    handle_threat(state, zombie_card(state, _card_with("wounded_discard")))
+    with told(state):
+        handle_threat(state, zombie_card(state, _card_with("wounded_discard")))
     assert [len(h) for h in state.hands] == [hands[0], hands[1], hands[2] - 1]
 
 
 def test_resource_losses() -> None:
     state = start(3, 4)
     state.resources = [[state.ideck.pop()], [state.ideck.pop(), state.ideck.pop()], []]
-    handle_threat(state, zombie_card(state, "Siege"))  # wound the Leader, lose 1 resource
+    with told(state):
+        handle_threat(state, zombie_card(state, "Siege"))  # wound the Leader, lose 1 resource
     assert [len(r) for r in state.resources] == [1, 1, 0]
-    handle_threat(state, zombie_card(state, _card_with("raid")))
+    with told(state):
+        handle_threat(state, zombie_card(state, _card_with("raid")))
     assert [len(r) for r in state.resources] == [0, 0, 0]
 
 
@@ -81,7 +88,8 @@ def test_jam_blocks_the_next_use_item_phase() -> None:
 def test_leader_unequip() -> None:
     state = start(2, 6)
     set_equipped(state, state.leader, [("Chainsaw", True), ("Rope", False)])
-    handle_threat(state, zombie_card(state, _card_with("leader_unequip")))
+    with told(state):
+        handle_threat(state, zombie_card(state, _card_with("leader_unequip")))
     assert len(state.equipped[state.leader]) == 1
 
 

@@ -6,13 +6,16 @@ from tests.games.infected.helpers import (
     CARDS,
     act,
     bare,
+    infected_seed,
     pass_all,
     refresh,
     set_pile,
     settle,
     stack,
     start,
+    start_with_infected,
     to_claims,
+    told,
 )
 
 
@@ -36,7 +39,8 @@ def _vote(state, yes: set[int]) -> list:  # type: ignore[no-untyped-def,type-arg
 
 @pytest.mark.parametrize(("players", "needed"), [(2, 1), (3, 2), (4, 3)])
 def test_votes_needed_to_destroy(players: int, needed: int) -> None:
-    state = start(players, 1)
+    seed = infected_seed(players, 1)
+    state = start(players, seed)
     bare(state)
     bad = _infected(state)
     caller = (bad + 1) % players
@@ -47,7 +51,7 @@ def test_votes_needed_to_destroy(players: int, needed: int) -> None:
     _vote(state, set(voters[: needed - 1]) - {bad})
     if needed - 1 == len(set(voters[: needed - 1]) - {bad}) and needed > 1:
         assert state.result is None, "one vote short"
-    state = start(players, 1)
+    state = start(players, seed)
     bare(state)
     _call(state, caller, bad)
     yes = {s for s in range(players) if s != bad}
@@ -65,15 +69,25 @@ def test_votes_are_secret_until_everyone_voted() -> None:
 
 
 def test_destroying_a_clean_survivor_makes_the_infected_win() -> None:
-    state = start(3, 3)
+    state = start_with_infected(3, 3)
     bare(state)
     bad = _infected(state)
     good = next(s for s in range(3) if s != bad)
     _call(state, bad, good)
-    _vote(state, {0, 1, 2})
+    events = _vote(state, {0, 1, 2})
     assert state.result is not None
     assert state.result.side == "zombies" and state.result.winners == frozenset({bad})
     assert state.view(None)["outcome"]["side"] == "zombies"
+    destroyed = [e for e in events if e.kind == "destroyed"]
+    assert [(e.data, e.audience) for e in destroyed] == [({"seat": good}, None)]  # told to all
+
+
+def test_a_spared_survivor_is_not_destroyed() -> None:
+    state = start(4, 4)
+    bare(state)
+    _call(state, 0, 1)
+    events = _vote(state, set())
+    assert state.result is None and "destroyed" not in [e.kind for e in events]
 
 
 def test_one_destroy_vote_per_round() -> None:
@@ -87,7 +101,7 @@ def test_one_destroy_vote_per_round() -> None:
 
 
 def test_finish_zombification_only_as_leader_in_the_standard_game() -> None:
-    state = start(4, 5)
+    state = start_with_infected(4, 5)
     bare(state)
     bad = _infected(state)
     kinds = [a.kind for a in state.pending()[bad]]
@@ -104,7 +118,7 @@ def test_finish_zombification_only_as_leader_in_the_standard_game() -> None:
 
 
 def test_lead_by_vote_lets_the_infected_zombify_any_time_and_keeps_the_leader() -> None:
-    state = start(4, 6, lead_by_vote="true")
+    state = start_with_infected(4, 6, lead_by_vote="true")
     bare(state)
     bad = _infected(state)
     assert "zombify" in [a.kind for a in state.pending()[bad]]
@@ -129,7 +143,7 @@ def test_leader_vote_with_the_leader_deciding_a_tie() -> None:
 
 
 def test_exposed_infected_covers_the_threat_card_and_takes_wounds() -> None:
-    state = start(3, 8)
+    state = start_with_infected(3, 8)
     bare(state)
     bad = _infected(state)
     state.leader = bad
@@ -143,7 +157,7 @@ def test_exposed_infected_covers_the_threat_card_and_takes_wounds() -> None:
     assert CARDS.zombie_of[state.threat[-1]] == z
     assert len(state.zhand[bad]) == 2
     humans = [s for s in range(3) if s != bad]
-    state.wounds[humans[0]].append(state.zdeck.pop(0))
+    state.wounds[humans[0]] = [state.zdeck.pop(0)]
     state.threat_vals[-1] = 9  # the next card will be lower
     stack(state, ["Crawler"])
     pass_all(state)
@@ -163,7 +177,7 @@ def _exhaust(state) -> list:  # type: ignore[no-untyped-def,type-arg]
 
 
 def test_first_exhaustion_begins_the_end_game() -> None:
-    state = start(4, 9)
+    state = start_with_infected(4, 9)
     bare(state)
     bad = _infected(state)
     state.resources = [[state.ideck.pop() for _ in range(2)] for _ in range(3)]
@@ -246,12 +260,14 @@ def test_advanced_wounds_beyond_hitpoints_discard_two_zombie_cards() -> None:
     hp = state.hitpoints(seat)
     state.wounds[seat] = [state.zdeck.pop(0) for _ in range(hp)]
     deck, discard = len(state.zdeck), len(state.zdiscard)
-    state.wound(seat)
+    with told(state):
+        state.wound(seat)
     assert len(state.wounds[seat]) == hp
     assert len(state.zdeck) == deck - 2 and len(state.zdiscard) == discard + 2
     basic = start(2, 13)
     basic.wounds[0] = [basic.zdeck.pop(0) for _ in range(hp)]
-    basic.wound(0)
+    with told(basic):
+        basic.wound(0)
     assert len(basic.wounds[0]) == hp + 1
 
 
@@ -264,7 +280,7 @@ def test_cooperative_has_no_blood_samples_or_votes() -> None:
 
 
 def test_the_end_reveals_everything() -> None:
-    state = start(3, 15)
+    state = start_with_infected(3, 15)
     bare(state)
     bad = _infected(state)
     _call(state, (bad + 1) % 3, bad)
@@ -301,3 +317,87 @@ def test_destroying_when_nobody_is_infected_loses_for_everyone() -> None:
     _vote(state, {0, 1, 2})
     assert state.result is not None and state.result.side == "zombies"
     assert state.result.winners == frozenset()
+
+
+def test_second_exhaustion_with_enough_resources_is_no_zombie_win() -> None:
+    """Rulebook, "Exhausting zombie deck" 1: "If this is the second time when zombie deck is
+    exhausted, and humans have not collected enough resources the game is over and zombies
+    have won." With enough collected, the survivors escape instead."""
+    state = start(2, 11, variant="cooperative")
+    bare(state)
+    state.resources = [[state.ideck.pop()] for _ in range(3)]
+    _exhaust(state)
+    assert state.end_game and state.result is None
+    state.resources = [[state.ideck.pop() for _ in range(2)] for _ in range(3)]
+    state.zdeck.clear()
+    events = pass_all(state)
+    settle(state)
+    assert any(e.kind == "exhausted" for e in events)
+    assert state.result is not None and state.result.side == "humans"
+    assert state.result.winners == frozenset({0, 1})
+
+
+def test_resources_taken_into_hands_at_the_end_game_still_count() -> None:
+    """Rulebook, "Exhausting zombie deck" 2b: "Starting from Leader, each player must take 3
+    collected resource cards of different types and put them to his hand." With option
+    `carried_resources` they stay collected: the humans win once they hold enough, and the piles
+    alone are empty."""
+    state = start(2, 12, variant="cooperative", carried_resources="true")
+    bare(state)
+    state.resources = [[state.ideck.pop() for _ in range(2)] for _ in range(3)]
+    _exhaust(state)
+    assert state.resources == [[], [], []]
+    assert state.view(0)["resources_collected"] == {"self-defence": 2, "body-stuff": 2, "misc": 2}
+    assert state.result is None, "checked in the check victory phase"
+    to_claims(state, ["Walker", "Crawler"])
+    assert state.result is not None and state.result.side == "humans"
+
+
+def test_a_carried_resource_placed_again_counts_once() -> None:
+    """A resource card taken into hand at the end game and put back on its pile is one resource
+    collected, not two."""
+    state = start(2, 12, variant="cooperative", carried_resources="true")
+    bare(state)
+    state.resources = [[state.ideck.pop()] for _ in range(3)]
+    state.hands = [[] for _ in state.hands]  # nobody goes over the hand limit and discards
+    _exhaust(state)
+    seat, card, r = next(
+        (seat, card, r)
+        for seat, hand in enumerate(state.hands)
+        for card in hand
+        for r in range(3)
+        if card in state.carried[r]
+    )
+    state.hands[seat].remove(card)
+    state.resources[r].append(card)
+    assert state.collected()[r] == 1
+
+
+def test_wounds_dealt_before_the_deck_runs_out_keep_their_events() -> None:
+    """Rulebook, "Taking wounds": "Draw card from Zombie deck, place it facedown under your
+    character." A Horde wounds every character; when the deck runs out after two wounds, the
+    two wounds were taken and are told."""
+    state = start(4, 17, variant="cooperative")
+    bare(state)
+    state.resources = [[state.ideck.pop()] for _ in range(3)]
+    state.zdiscard.extend(state.zdeck)
+    state.zdeck.clear()
+    stack(state, ["Horde", "Crawler", "Crawler"])
+    state.zdeck = state.zdeck[-3:]
+    events = pass_all(state)
+    kinds = [e.kind for e in events]
+    assert kinds.count("wound") == 2
+    assert kinds.index("wound") < kinds.index("exhausted")
+    assert sum(len(w) for w in state.wounds) == 2
+
+
+def test_by_default_only_the_piles_count_in_the_end_game() -> None:
+    """Without `carried_resources` the resources taken into hands no longer count, so the
+    survivors must fill the piles again during the end game."""
+    state = start(2, 12, variant="cooperative")
+    bare(state)
+    state.resources = [[state.ideck.pop() for _ in range(2)] for _ in range(3)]
+    _exhaust(state)
+    assert state.collected() == [0, 0, 0]
+    to_claims(state, ["Walker", "Crawler"])
+    assert state.result is None

@@ -154,7 +154,8 @@ def test_success_is_shown_and_places_a_resource_fail_is_unseen() -> None:
     assert state.phase == "place"
     act(state, 0, "place", kind("Chainsaw"))
     assert len(state.resources[0]) == 1
-    assert state.view(0)["last_claims"][1]["shown"] is None
+    claims = {c["seat"]: c for c in state.view(0)["last_claims"]}
+    assert claims[1]["shown"] is None and claims[0]["shown"] == ["Chainsaw"]
     assert len(state.hidden_discard) == 2
     players = state.view(1)["players"]
     assert [(p["fail_claims"], p["shown_claims"]) for p in players] == [(0, 1), (1, 0)], (

@@ -1,6 +1,8 @@
 """The grid: shifts wrap around, adjacency is the eight cells around, dead lines collapse."""
 
-from hiddenhand.games.noir.board import Board, neighbour_cells
+import random
+
+from hiddenhand.games.noir.board import BACKWARD, FORWARD, Board, neighbour_cells
 from hiddenhand.games.noir.suspects import NAMES, mask_of
 from tests.games.noir.tables import names, sid
 
@@ -66,3 +68,37 @@ def test_remove_closes_the_grid_and_adjacency_follows_the_smaller_grid():
     assert b.adjacent(sid("Geneva"), sid("Irma"))
     assert names(b.neighbours(sid("Franklin"))) == {"Geneva", "Kristoph", "Linus"}
     assert b.neighbours(sid("Clive")) == [] and b.near_mask(sid("Clive")) == 0
+
+
+def test_the_neighbours_after_a_shift_are_those_of_the_shifted_board():
+    rng = random.Random(5)
+    for rows, cols in ((5, 5), (4, 5), (5, 3), (2, 2), (1, 4)):
+        cells = rng.sample(range(25), rows * cols)
+        b = Board(rows, cols, cells)
+        for axis, lines in (("row", rows), ("column", cols)):
+            for index in range(lines):
+                for direction in (FORWARD[axis], BACKWARD[axis]):
+                    shifted = b.copy()
+                    shifted.shift(axis, index, direction)
+                    for s in range(25):
+                        after = b.near_mask_after_shift(s, axis, index, direction)
+                        assert after == shifted.near_mask(s), (rows, cols, axis, index, s)
+
+
+def test_the_cell_after_a_shift_is_where_the_shifted_board_puts_the_suspect():
+    rng = random.Random(6)
+    for rows, cols in ((5, 5), (3, 4), (1, 2)):
+        b = Board(rows, cols, rng.sample(range(25), rows * cols))
+        for axis, lines in (("row", rows), ("column", cols)):
+            for index in range(lines):
+                for direction in (FORWARD[axis], BACKWARD[axis]):
+                    shifted = b.copy()
+                    shifted.shift(axis, index, direction)
+                    for s in range(25):
+                        cell = b.cell_after_shift(s, axis, index, direction)
+                        assert cell == shifted.where[s], (rows, cols, axis, index, s)
+
+
+def test_distance_counts_king_moves():
+    b = board()
+    assert b.distance(0, 24) == 4 and b.distance(6, 12) == 1 and b.distance(7, 7) == 0

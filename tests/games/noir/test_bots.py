@@ -130,3 +130,27 @@ def test_after_a_disguise_the_inspector_no_longer_chases_the_old_identity(disgui
     cands = state.view(1)["candidates"]
     assert sid("Geneva") not in cands and len(cands) == 25 - 3 - 5
     assert str(decide(state, 1)) != "arrest Geneva"
+
+
+@pytest.mark.parametrize("mode", ["classic", "standard", "citizens-arrest"])
+def test_deciding_in_a_world_plays_as_deciding_from_the_view(mode):
+    """Rollouts read a determinized world directly; that must be the view's decision."""
+    rng = random.Random(mode)
+    compared = 0
+    for seed in range(25):
+        state = NOIR.start(2, [f"mode={mode}"], seed)
+        walkers = [HeuristicBot(s, seed) for s in range(2)]
+        while state.pending():
+            seat = min(state.pending())
+            legal = tuple(state.legal(seat))
+            for looker in range(2):
+                world = state.determinize(looker, rng)
+                if looker == seat and len(legal) > 1:
+                    by_view = HeuristicBot(seat, seed)
+                    in_world = HeuristicBot(seat, seed)
+                    expected = by_view.decide(turn_for(world, seat, by_view, []))
+                    assert in_world.decide_in(world, seat, legal) == expected
+                    compared += 1
+            walker = walkers[seat]
+            state.act(seat, walker.decide(turn_for(state, seat, walker, [])))
+    assert compared > 200

@@ -213,7 +213,7 @@ def test_a_shift_that_leaves_a_column_dead_collapses_it_and_lifts_the_ban():
 
 def test_disguise_with_a_living_card_takes_it_and_the_old_identity_fakes_his_death():
     state = table(killer="Geneva", deck=["Simon", "Trevor"], mode="standard")
-    assert state.opts.disguise == "deceased"  # the rulebook's rule is the default
+    assert state.options.disguise == "deceased"  # the rulebook's rule is the default
     events = play(state, "disguise")
     assert state.killer == sid("Simon") and state.deck == [sid("Trevor")]
     assert state.discards == [sid("Geneva")] and not state.is_alive(sid("Geneva"))

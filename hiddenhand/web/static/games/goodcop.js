@@ -1,55 +1,126 @@
-// Good Cop Bad Cop: every cop's three integrity cards, guns and aims, equipment, and your team.
-import { badge, card, h } from "/static/dom.js";
+// Good Cop Bad Cop: every cop's three integrity cards, guns and aims, equipment, your team, and
+// with Zombies the dice, Arms, infection tokens and zombies. Things on the board act when clicked:
+// a card to investigate (or reveal, swap, look at), a cop to aim at, shoot or target, an
+// equipment card to play or discard. The legal targets light up.
+import { badge, card, h, onBoard } from "/static/dom.js";
 
-const TONES = { honest: "honest", crooked: "crooked", agent: "special honest-leader", kingpin: "special crooked-leader" };
-const LABELS = { honest: "Honest", crooked: "Crooked", agent: "Agent", kingpin: "Kingpin" };
+const TONES = { honest: "honest", crooked: "crooked", agent: "special honest-leader", kingpin: "special crooked-leader", infector: "crooked" };
+const LABELS = { honest: "Honest", crooked: "Crooked", agent: "Agent", kingpin: "Kingpin", infector: "Infector" };
+const SEAT_KINDS = new Set(["aim", "shoot"]);
 
 function integrity(c, over) {
   const wounded = c?.wounded ? " wounded" : "";
+  const infected = c?.infected ? " infected" : "";
+  const notes = [c?.wounded ? "wounded" : "", c?.infected ? "infection" : ""].filter(Boolean);
   if (!c || c.card === null || c.card === undefined) {
-    return card("", { hidden: true, tone: wounded, note: wounded ? "wounded" : "" });
+    return card("", { hidden: true, tone: `${wounded}${infected}`, note: notes.join(" · ") });
   }
   const seen = c.revealed ? "face up" : over ? "" : "you know";
   return card(LABELS[c.card] || c.card, {
-    tone: `${TONES[c.card] || ""} ${c.revealed ? "faceup" : ""}${wounded}`,
-    note: wounded ? `${seen} · wounded` : seen,
+    tone: `${TONES[c.card] || ""} ${c.revealed ? "faceup" : ""}${wounded}${infected}`,
+    note: [seen, ...notes].filter(Boolean).join(" · "),
     title: c.revealed ? "revealed to everyone" : over ? "" : "only you know this",
   });
+}
+
+// The legal actions, indexed by what on the board they name.
+function targets(legal, seat) {
+  const byCard = new Map();
+  const bySeat = new Map();
+  const byTitle = new Map();
+  const add = (map, key, a) => { if (!map.has(key)) map.set(key, []); map.get(key).push(a); };
+  for (const a of legal) {
+    const [x, y, z] = a.args;
+    if (a.kind === "investigate") add(byCard, `${x}:${y}`, a);
+    else if (a.kind === "reveal") add(byCard, `${seat}:${x}`, a);
+    else if (a.kind === "card") add(byCard, `${y}:${z}`, a);
+    else if (SEAT_KINDS.has(a.kind)) add(bySeat, x, a);
+    else if (a.kind === "target") add(bySeat, y, a);
+    else if (a.kind === "evidence") add(bySeat, x, a);
+    else if (a.kind === "play" || a.kind === "discard") add(byTitle, x, a);
+  }
+  return { byCard, bySeat, byTitle };
+}
+
+const SLOTS = ["left", "middle", "right"];
+
+// The fallback buttons, short and grouped: under the cop they concern, else by what they do.
+function short(a, ctx) {
+  const [x, y, z] = a.args;
+  const who = (seat) => (seat === ctx.seat ? "You" : ctx.names[seat]);
+  switch (a.kind) {
+    case "investigate": return { group: who(x), text: `Investigate ${SLOTS[y]}` };
+    case "shoot": return { group: who(x), text: "Shoot" };
+    case "aim": return { group: who(x), text: "Aim here" };
+    case "reveal": return { group: "Reveal one of your cards", text: SLOTS[x] };
+    case "play": return { group: "Play equipment", text: x };
+    case "discard": return { group: "Discard equipment", text: x };
+    case "target": return { group: who(y), text: x };
+    case "card": return { group: who(y), text: `${x}: ${SLOTS[z]}` };
+    case "evidence": return { group: who(x), text: x === "hand" ? "Take their hand" : `Take ${y}` };
+    case "die": return { group: "Re-roll a die", text: `die ${x + 1}` };
+    case "name": return { group: "Name", text: `the ${x}` };
+    case "order": return { group: "Lay your cards, left to right", text: a.args.join(" · ") };
+    default: return { group: "Your move", text: a.text.split(":")[0] };
+  }
+}
+
+function diceRow(view, names) {
+  const d = view.dice;
+  if (!d) return null;
+  return h("div", { class: "dice", "aria-label": "last zombie dice roll" },
+    h("span", {}, `${names[d.by]} rolled the ${d.die} dice: `),
+    d.faces.map((f) => h("span", { class: `die die-${f}` }, h("span", { class: "token" }, f))));
 }
 
 function render(view, ctx) {
   const names = ctx.names;
   const players = view.players || [];
   const toMove = new Set(view.to_move || []);
-  const seats = players.map((p, i) => h("div", {
-    class: `seat ${i === ctx.seat ? "mine" : ""} ${p.alive === false ? "out" : ""} ${toMove.has(i) ? "to-move" : ""} ${i === view.turn ? "turn" : ""}`,
-  },
-    h("div", { class: "seat-head" }, h("span", {}, names[i], i === view.turn ? " ★" : ""),
+  const { byCard, bySeat, byTitle } = targets(ctx.legal, ctx.seat);
+  const last = ctx.lastEvent;
+  const seats = players.map((p, i) => {
+    const head = h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, names[i], i === view.turn ? " ★" : ""),
       h("span", {}, p.team ? badge(p.team, p.team === "honest" ? "good" : p.team === "crooked" ? "bad" : "") : null,
-        p.alive === false ? badge("out", "") : null)),
-    h("div", { class: "hand" }, (p.cards || []).map((c) => integrity(c, ctx.over))),
-    h("div", { class: "tokens" },
-      p.armed ? h("span", { class: "token gun" }, "gun ", p.aim !== null && p.aim !== undefined ? `aims at ${names[p.aim]}` : "armed") : null,
-      p.hand ? h("span", { class: "token" }, `${p.hand} equipment`) : null,
-      (p.front || []).map((t) => h("span", { class: "token" }, t)))));
+        p.zombie ? badge("zombie", "bad") : null,
+        p.alive === false ? badge("out", "") : null));
+    onBoard(head, ctx.over ? [] : bySeat.get(i) || [], ctx);
+    return h("div", {
+      class: `seat ${i === ctx.seat ? "mine" : ""} ${p.alive === false ? "out" : ""} ${toMove.has(i) && !ctx.over ? "to-move" : ""} ${i === view.turn && !ctx.over ? "turn" : ""} ${last && !ctx.over && last.seats.includes(i) ? "last" : ""} ${p.zombie ? "zombie" : ""}`,
+      "data-seat": i,
+    },
+      head,
+      h("div", { class: "hand" }, (p.cards || []).map((c, s) => onBoard(integrity(c, ctx.over), ctx.over ? [] : byCard.get(`${i}:${s}`) || [], ctx))),
+      h("div", { class: "tokens" },
+        p.armed ? h("span", { class: "token gun" }, "gun") : null,
+        p.arms ? h("span", { class: "token gun" }, "arms") : null,
+        (p.armed || p.arms) && p.aim !== null && p.aim !== undefined ? h("span", { class: "aim" }, `→ ${names[p.aim]}`) : null,
+        p.hand ? h("span", { class: "token", title: "equipment cards in hand" }, `${p.hand} equipment`) : null,
+        (p.front || []).map((t) => h("span", { class: "token" }, t))));
+  });
   const info = [
-    h("span", { class: "token" }, `phase: ${view.phase}`),
-    h("span", { class: "token" }, `play goes ${view.direction}`),
-    h("span", { class: "token" }, `guns in the centre: ${view.guns_in_centre}`),
-    h("span", { class: "token" }, `equipment deck: ${view.deck}`),
+    h("span", { class: "token", title: "the phase of the turn" }, `phase: ${view.phase}`),
+    h("span", { class: "token", title: "the order of turns" }, `play goes ${view.direction}`),
+    h("span", { class: "token", title: "guns left to take by arming" }, `guns in the centre: ${view.guns_in_centre}`),
+    h("span", { class: "token", title: "cards left to draw by equipping" }, `equipment deck: ${view.deck}`),
   ];
+  if (view.zombies) info.push(h("span", { class: "token", title: "Arms left for new zombies" }, `arms in the centre: ${view.arms_in_centre}`));
   if (view.coffee !== null && view.coffee !== undefined) info.push(h("span", { class: "token" }, `next: ${names[view.coffee]} (Coffee)`));
+  if (view.alarm !== null && view.alarm !== undefined) info.push(h("span", { class: "token" }, `Alarm Clock on ${names[view.alarm]}`));
   const alerts = [];
-  if (view.resolving) alerts.push(h("div", { class: "alert" }, `${names[view.resolving.by]} plays ${view.resolving.card}`));
-  if (view.shot) alerts.push(h("div", { class: "alert danger" }, `${names[view.shot.shooter]} is shooting at ${names[view.shot.target]}!`));
+  if (view.resolving && !ctx.over) alerts.push(h("div", { class: "alert" }, `${names[view.resolving.by]} plays `, h("span", { class: "chip" }, view.resolving.card)));
+  if (view.shot && !ctx.over) alerts.push(h("div", { class: "alert danger" }, `${names[view.shot.shooter]} is shooting at ${names[view.shot.target]}!`));
+  if (last && !ctx.over) alerts.push(h("div", { class: "alert last-action" }, "Last: ", last.text));
+  const hand = (view.hand || []).map((t) => onBoard(card(t, { tone: "special" }), ctx.over ? [] : byTitle.get(t) || [], ctx));
   return h("div", { class: "felt goodcop" },
     h("div", { class: "noir-head" },
       h("span", {}, view.team ? h("b", {}, `You are on the ${view.team} team`) : h("b", {}, ctx.seat === null ? "You are watching" : "")),
       h("span", { class: "tokens" }, info)),
     alerts,
+    diceRow(view, names),
     h("div", { class: "seats" }, seats),
     ctx.seat !== null ? h("div", {}, h("div", { class: "section-title" }, "Your equipment"),
-      h("div", { class: "hand" }, (view.hand || []).length ? view.hand.map((t) => card(t, { tone: "special" })) : h("span", { class: "muted" }, "none"))) : null,
+      h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "muted" }, "none"))) : null,
     (view.discard || []).length ? h("div", {}, h("div", { class: "section-title" }, "Discard pile"),
       h("div", { class: "chips" }, view.discard.map((t) => h("span", { class: "chip" }, t)))) : null);
 }
@@ -57,9 +128,9 @@ function render(view, ctx) {
 function rules() {
   return h("ul", {},
     h("li", {}, "Your team is decided by your three integrity cards: the Agent or Kingpin decides it, otherwise the majority."),
-    h("li", {}, "On your turn: Investigate, Arm, Equip or Shoot. Arming and equipping reveal one of your cards."),
+    h("li", {}, "On your turn: Investigate (click a face-down card), Arm, Equip or Shoot (click the cop you aim at). Arming and equipping reveal one of your cards."),
     h("li", {}, "Honest wins when the Kingpin is eliminated, crooked when the Agent is. A leader survives the first shot."),
-    h("li", {}, "Cards marked \u201cyou know\u201d are seen only by you; \u201cface up\u201d cards are seen by everyone."));
+    h("li", {}, "Cards marked \u201cyou know\u201d are seen only by you; \u201cface up\u201d cards are seen by everyone. Tap any card for its text."));
 }
 
-export default { render, rules };
+export default { render, rules, short };

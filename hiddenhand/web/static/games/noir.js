@@ -1,9 +1,25 @@
 // NOIR: the 5x5 grid of suspects, the evidence hand, and the deductions so far.
 // Suspects on the board are clickable when a single choice names them (kill, arrest, clear...).
-import { badge, card, h } from "/static/dom.js";
+import { badge, card, h, onBoard } from "/static/dom.js";
 
 const ARROWS = { left: "◀", right: "▶", up: "▲", down: "▼" };
 const VERBS = { kill: "kill", arrest: "arrest", identity: "be", discard: "clear", citizen: "clear", "citizen-arrest": "arrest" };
+
+const GROUPS = {
+  identity: "Take as your identity", kill: "Kill", arrest: "Arrest", discard: "Exonerate",
+  citizen: "Exonerate and arrest next to", "citizen-arrest": "Citizen's arrest",
+};
+
+// The fallback buttons, short and grouped by what they do; a button names the suspect.
+function short(a, ctx) {
+  const names = ctx.view?.suspects || [];
+  if (a.kind === "shift") {
+    const [axis, index, dir] = a.args;
+    return { group: "Shift a line", text: `${axis} ${index + 1} ${ARROWS[dir]}` };
+  }
+  if (GROUPS[a.kind]) return { group: GROUPS[a.kind], text: names[a.args[0]] ?? a.text };
+  return { group: "Your move", text: a.text.split(":")[0] };
+}
 
 function render(view, ctx) {
   const names = view.suspects || [];
@@ -23,7 +39,7 @@ function render(view, ctx) {
   const shift = (axis, index, dir) => ctx.legal.find((a) => a.kind === "shift" && a.args[0] === axis && a.args[1] === index && a.args[2] === dir);
   const arrow = (axis, index, dir) => {
     const a = shift(axis, index, dir);
-    return a ? h("button", { class: "arrow", title: a.text, onclick: () => ctx.act(a.id) }, ARROWS[dir]) : h("span", { class: "arrow-gap" });
+    return a ? onBoard(h("button", { class: "arrow", "aria-label": a.text }, ARROWS[dir]), [a], ctx) : h("span", { class: "arrow-gap" });
   };
   const grid = view.grid || [];
   const cols = grid[0]?.length || 0;
@@ -38,12 +54,11 @@ function render(view, ctx) {
       if (s === inspector) tags.push(badge("inspector", "good"));
       if (innocent.has(s)) tags.push(badge("innocent", ""));
       if (candidates && candidates.has(s) && !dead.has(s)) tags.push(h("span", { class: "suspect-mark", title: "could be your opponent" }, "?"));
-      cells.push(h("div", {
+      cells.push(onBoard(h("div", {
         class: `grid-cell ${dead.has(s) ? "dead" : ""} ${s === view.identity ? "mine" : ""} ${acts.length ? "clickable" : ""} ${candidates && !candidates.has(s) ? "cleared" : ""}`,
-        title: acts.map((a) => a.text).join(" / ") || names[s],
-        onclick: acts.length === 1 ? () => ctx.act(acts[0].id) : null,
+        title: names[s],
       }, h("b", {}, names[s]), h("span", { class: "cell-tags" }, tags),
-        acts.length ? h("span", { class: "cell-act" }, acts.map((a) => VERBS[a.kind] || a.kind).join(" · ")) : null));
+        acts.length ? h("span", { class: "cell-act" }, acts.map((a) => VERBS[a.kind] || a.kind).join(" · ")) : null), ctx.over ? [] : acts, ctx));
     }
     cells.push(arrow("row", r, "right"));
   });
@@ -76,4 +91,4 @@ function rules() {
     h("li", {}, "Click a suspect on the board to act on them; gold marks your own secret identity."));
 }
 
-export default { render, rules };
+export default { render, rules, short };

@@ -1,0 +1,144 @@
+"""NOIR's heuristic against its first version, on the same deals.
+
+`HeuristicV1Bot` is the heuristic as it was before it learnt to hunt with shifts and to keep
+out of the Killer's reach; it is registered here (only) as `heuristic-v1`, so that the
+comparison can be reproduced:
+
+    python benchmarks/noir_heuristic.py --games 1000 --seed 3000
+
+The new heuristic takes one seat against `heuristic-v1`; every deal is replayed with
+`heuristic-v1` in that seat, and the seat's win rates are compared role by role.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from hiddenhand.bots.arena import compare_in_seat
+from hiddenhand.bots.registry import register_bot
+from hiddenhand.engine import Action, get_game
+from hiddenhand.games.noir import moves
+from hiddenhand.games.noir.bots import HeuristicBot, Scene
+from hiddenhand.games.noir.suspects import bit
+
+
+class HeuristicV1Bot(HeuristicBot):
+    """The first NOIR heuristic: the Killer shifts only when it cannot kill; the Inspector
+    shifts candidates into his reach without weighing the Killer's reply."""
+
+    name = "heuristic-v1"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        super().__init__(seat, seed)
+        # The new heuristic's luck: where the two agree, they play the same game.
+        self.rng = random.Random(f"{HeuristicBot.name}:{seed}:{seat}")
+
+    def _inspector(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
+        cands = scene.killers()
+        n = cands.bit_count()
+        board = scene.board
+        if moves.IDENTITY in kinds:
+            ids = kinds[moves.IDENTITY]
+            return self._best(
+                ids, {a: -(cands & board.near_mask(int(a.args[0]))).bit_count() for a in ids}
+            )
+        if moves.DISCARD in kinds:
+            return self._best(
+                kinds[moves.DISCARD], self._splits(scene, kinds[moves.DISCARD], cands)
+            )
+        if moves.CITIZEN_ARREST in kinds:
+            targets = kinds[moves.CITIZEN_ARREST]
+            return self._best(targets, {a: float(cands >> int(a.args[0]) & 1) for a in targets})
+        me = scene.identity
+        assert me is not None
+        arrests = [a for a in kinds.get(moves.ARREST, ()) if cands >> int(a.args[0]) & 1]
+        if arrests and (n <= 3 or moves.EXONERATE not in kinds):
+            return self.rng.choice(arrests)
+        citizens = kinds.get(moves.CITIZEN, [])
+        if citizens and n <= 3:
+            score = {
+                a: float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens
+            }
+            if max(score.values()) > 0:
+                return self._best(citizens, score)
+        shifts = kinds[moves.SHIFT]
+        if n <= 4:
+            reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
+            if max(reach.values()) > 0:
+                return self._best(shifts, reach)
+        threat = (cands & board.near_mask(me)).bit_count()
+        if threat:
+            after = {a: -float(scene.reach_after(a, me, cands & ~bit(me))) for a in shifts}
+            if max(after.values()) > -threat:
+                return self._best(shifts, after)
+        if moves.EXONERATE in kinds:
+            hand_split = self._splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
+            if not scene.canvassing or not hand_split or max(hand_split.values()) >= 1 or n > 1:
+                return kinds[moves.EXONERATE][0]
+        if arrests:
+            return self.rng.choice(arrests)
+        reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
+        return self._best(shifts, reach)
+
+    def _killer(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
+        me = scene.identity
+        assert me is not None
+        board = scene.board
+        chosen = scene.chosen
+        inspectors = scene.inspectors() if chosen else 0
+        suspects = inspectors.bit_count()
+        watched = scene.public_killers()
+        kills = kinds.get(moves.KILL, [])
+        score: dict[Action, float] = {}
+        for a in kills:
+            v = int(a.args[0])
+            left = (watched & board.near_mask(v) & ~bit(v)).bit_count()
+            s = float(min(left, 6))
+            if inspectors >> v & 1:
+                s += 8.0 / suspects
+            if chosen and scene.canvassing and scene.innocent >> v & 1:
+                s += 1.0
+            score[a] = s
+        if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
+            return self._best(kills, score)
+        if suspects == 1 and any(inspectors >> int(a.args[0]) & 1 for a in kills):
+            return next(a for a in kills if inspectors >> int(a.args[0]) & 1)
+        disguise = kinds.get(moves.DISGUISE)
+        if disguise and watched.bit_count() <= 2:
+            return disguise[0]
+        if kills and max(score.values()) >= 2:
+            return self._best(kills, score)
+        if disguise and watched.bit_count() <= 3:
+            return disguise[0]
+        if kills:
+            return self._best(kills, score)
+        shifts = kinds[moves.SHIFT]
+        return self._best(shifts, {a: float(scene.reach_after(a, me, inspectors)) for a in shifts})
+
+
+register_bot("noir", "heuristic-v1", HeuristicV1Bot)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=3000)
+    parser.add_argument("--option", "-o", action="append", default=[])
+    parser.add_argument("--challenger", default="heuristic")
+    args = parser.parse_args(argv)
+    game = get_game("noir")
+    options = game.options(args.option or None)
+    comparison = compare_in_seat(
+        game, 2, options, args.challenger, "heuristic-v1", args.games, args.seed
+    )
+    console = Console()
+    for row in comparison.rows():
+        console.print(row)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""Where a game's randomness comes from: a seed, and generators derived from it by a keyed hash.
+
+A seen card or a rolled die must tell nothing about the seed or about what comes next, so a
+game's generator is `KeyedRandom`: BLAKE2b keyed with a key derived from the seed, run over a
+counter. Nothing a seat observes narrows the key down, and without the key no output can be
+predicted. Every other generator a game needs (a bot's, a second stream) takes its own key from
+`derive(seed, purpose)`, so one stream tells nothing about another either.
+
+Records made before keyed seeding are replayed with the scheme they were made with:
+`SEQUENTIAL`, one Mersenne Twister seeded with the seed and drawn from in order.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from hashlib import blake2b
+from typing import Any
+
+from hiddenhand.engine.errors import OptionError
+
+KEYED = "keyed"
+"""Every generator is a keyed hash of the seed (the default for every new game)."""
+SEQUENTIAL = "sequential"
+"""One Mersenne Twister seeded with the seed: how records made before keyed seeding replay."""
+SCHEMES = (KEYED, SEQUENTIAL)
+
+_WORDS = struct.Struct("<8Q")
+
+
+def seed_key(seed: int) -> bytes:
+    """The 32-byte key every generator of a game is derived from; any integer is a seed."""
+    return blake2b(str(seed).encode(), digest_size=32, person=b"hiddenhand-seed").digest()
+
+
+def derive(seed: int, purpose: str) -> int:
+    """A 128-bit number for one purpose ("bot 3", say) that tells nothing about the seed."""
+    digest = blake2b(purpose.encode(), key=seed_key(seed), digest_size=16).digest()
+    return int.from_bytes(digest, "little")
+
+
+class KeyedRandom(random.Random):
+    """A `random.Random` whose output is BLAKE2b(key, counter), eight 64-bit words at a time.
+
+    Everything `random.Random` offers (shuffle, choice, randrange, sample, random) works on it.
+    Copying one is cheap (a key, a counter and a few buffered words), which keeps clones cheap.
+    """
+
+    _key: bytes
+    _block: int
+    _words: list[int]
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+        self._block = 0
+        self._words = []
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        raise TypeError("a KeyedRandom is keyed when it is made; it cannot be reseeded")
+
+    def _refill(self) -> list[int]:
+        self._block += 1
+        block = self._block.to_bytes(8, "little")
+        self._words.extend(_WORDS.unpack(blake2b(block, key=self._key, digest_size=64).digest()))
+        return self._words
+
+    def _word(self) -> int:
+        return (self._words or self._refill()).pop()
+
+    def getrandbits(self, k: int) -> int:
+        if 0 <= k <= 64:
+            return (self._words or self._refill()).pop() >> (64 - k)
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        value = 0
+        for _ in range((k + 63) // 64):
+            value = value << 64 | self._word()
+        return value >> (-k % 64)
+
+    def _randbelow(self, n: int) -> int:
+        """A number below n (n > 0): shuffle, choice, randrange and sample all come here.
+
+        Below 2**32 one 64-bit word is scaled (`word * n >> 64`), which is uniform to within
+        n / 2**64 (under one part in four billion) and never rejects; above, by rejection."""
+        if n < 0x1_0000_0000:
+            return (self._words or self._refill()).pop() * n >> 64
+        k = n.bit_length()
+        r = self.getrandbits(k)
+        while r >= n:
+            r = self.getrandbits(k)
+        return r
+
+    def random(self) -> float:
+        return (self._word() >> 11) * (1.0 / 9007199254740992.0)
+
+    def randbytes(self, n: int) -> bytes:
+        return self.getrandbits(n * 8).to_bytes(n, "little")
+
+    def getstate(self) -> Any:
+        """(key, counter, buffered words): what `setstate` takes back."""
+        return self._key, self._block, tuple(self._words)
+
+    def setstate(self, state: Any) -> None:
+        self._key, self._block, words = state
+        self._words = list(words)
+
+    def copy(self) -> KeyedRandom:
+        other = KeyedRandom.__new__(KeyedRandom)
+        other._key, other._block, other._words = self._key, self._block, list(self._words)
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _keyed_random, self.getstate()
+
+
+def _keyed_random(key: bytes, block: int, words: tuple[int, ...]) -> KeyedRandom:
+    rng = KeyedRandom(key)
+    rng.setstate((key, block, words))
+    return rng
+
+
+def game_generator(seed: int, scheme: str = KEYED) -> random.Random:
+    """The generator a new game deals and plays with."""
+    if scheme == SEQUENTIAL:
+        return random.Random(seed)
+    if scheme != KEYED:
+        raise OptionError(f"unknown seeding scheme {scheme!r}; schemes are: {', '.join(SCHEMES)}")
+    return KeyedRandom(seed_key(seed))
+
+
+def fresh_generator(rng: random.Random) -> KeyedRandom:
+    """A new generator keyed from `rng`: a determinized copy's unknown future."""
+    return KeyedRandom(rng.getrandbits(128).to_bytes(16, "little"))
+
+
+def copy_generator(rng: random.Random) -> random.Random:
+    """An independent generator that will draw exactly what `rng` draws next."""
+    if isinstance(rng, KeyedRandom):
+        return rng.copy()
+    other = random.Random.__new__(random.Random)  # no OS seeding: setstate overwrites it
+    other.setstate(rng.getstate())
+    return other
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at `seat`: its own stream, from which the game's seed cannot be found."""
+    return derive(seed, f"bot {seat}")

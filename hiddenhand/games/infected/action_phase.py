@@ -1,0 +1,442 @@
+"""The action phase and the player actions: every survivor secretly builds one choice (an
+ability or the special item just before it, calls for votes, then the action), and the choices
+are carried out together from the Leader clockwise.
+
+A draft moves through stages; `STAGES` says what each stage offers and `CHOOSE` what each kind
+of action does to the draft. `CARRY_OUT` carries out each kind of finished intent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from hiddenhand.engine.events import Event, private
+from hiddenhand.games.infected.draft import Draft, Stage
+from hiddenhand.games.infected.effects import use_ability
+from hiddenhand.games.infected.flow import Phase, Window, step, window
+from hiddenhand.games.infected.intents import (
+    Ability,
+    CallDestroy,
+    CallLeader,
+    Draw,
+    DrawTwo,
+    Equip,
+    Give,
+    Heal,
+    Intent,
+    Pass,
+    Play,
+    Special,
+    Swap,
+    Zombify,
+    play_of,
+)
+from hiddenhand.games.infected.limits import MAX_EQUIPPED
+
+if TYPE_CHECKING:
+    from hiddenhand.engine.actions import Action
+    from hiddenhand.games.infected.rules import InfectedState
+
+
+@step("action")
+def action_phase(st: InfectedState) -> None:
+    """ "Each human player may do one action", simultaneously."""
+    st.destroy_call = st.leader_call = None
+    st.extra_action = set()
+    st.open_window(Phase.ACTION, st.active())
+
+
+@step("extra")
+def second_actions(st: InfectedState) -> None:
+    """Seats granted a second action (the Sapper's ability) take it now."""
+    if not st.extra_action:
+        return
+    seats = [s for s in st.order_from_leader() if s in st.extra_action]
+    st.extra_action = set()
+    st.open_window(Phase.EXTRA, seats, extra=True)
+
+
+# -- what may be done -------------------------------------------------------------------------
+
+
+def may_call_destroy(st: InfectedState, seat: int) -> bool:
+    if not st.samples_in_play or st.destroy_held:
+        return False
+    return any(s != seat and not st.exposed[s] for s in range(st.n))
+
+
+def may_call_leader(st: InfectedState) -> bool:
+    if not st.options.lead_by_vote or st.leader_vote_held:  # type: ignore[attr-defined]
+        return False
+    return any(s != st.leader and not st.exposed[s] for s in range(st.n))
+
+
+def may_zombify(st: InfectedState, seat: int) -> bool:
+    """Finish zombification: as Leader, or any time with `lead_by_vote`."""
+    if not st.is_infected(seat) or st.exposed[seat] or st.end_game:
+        return False
+    return seat == st.leader or bool(st.options.lead_by_vote)  # type: ignore[attr-defined]
+
+
+def ability_ready(st: InfectedState, seat: int, d: Draft) -> bool:
+    if st.ability_used[seat]:
+        return False
+    ability = st.character_of(seat).ability
+    if ability == "lab_test":
+        return st.samples_in_play
+    if ability == "demolition":
+        return d.avail.get(st.special_kind(seat), 0) > 0
+    return True
+
+
+def _equip_room(d: Draft) -> bool:
+    return d.new_equips + (1 if d.special else 0) < MAX_EQUIPPED
+
+
+def _equip_overflow(st: InfectedState, seat: int, d: Draft) -> int:
+    kept = len(st.equipped[seat]) - len(d.dropped)
+    return max(0, kept + d.new_equips + (1 if d.special else 0) - MAX_EQUIPPED)
+
+
+def _others(st: InfectedState, seat: int) -> list[int]:
+    return [s for s in range(st.n) if s != seat and not st.exposed[s]]
+
+
+def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    t = st.table
+    avail = d.avail
+    out: list[Action] = []
+    if not d.extra:
+        if not d.called and may_call_destroy(st, seat):
+            out.append(t.call_destroy)
+        if not d.called and may_call_leader(st):
+            out.append(t.call_leader)
+        if not d.used_ability and ability_ready(st, seat, d):
+            out.append(t.ability)
+        if not d.special and avail.get(st.special_kind(seat), 0) and d.cards_left >= 2:
+            out.append(t.special)
+    kinds = sorted(avail)
+    out += [t.play[k] for k in kinds]
+    out.append(t.draw)
+    if _equip_room(d):
+        for k in kinds:
+            out += t.equip[k]
+    if kinds:
+        out += [t.swap[k] for k in kinds]
+    elif not st.hands[seat]:
+        out.append(t.draw2)
+    others = _others(st, seat)
+    for k in kinds:
+        row = t.give[k]
+        out += [row[s] for s in others]
+    if st.wounds[seat]:
+        out.append(t.heal)
+    out.append(t.pass_)
+    if may_zombify(st, seat):
+        out.append(t.zombify)
+    return out
+
+
+def _unequip_choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    unequip = st.table.unequip
+    return [unequip[i] for i, e in enumerate(st.equipped[seat]) if e[0] not in d.dropped]
+
+
+def _destroy_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [st.table.destroy_target[s] for s in st.active() if s != seat]
+
+
+def _leader_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [st.table.leader_target[s] for s in st.active() if s != st.leader]
+
+
+def _ability_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [st.table.ability_target[s] for s in st.active()]
+
+
+def _special_costs(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [st.table.special_cost[k] for k in sorted(d.avail)]
+
+
+def _equip_more(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    equip = st.table.equip
+    return [a for k in sorted(d.avail) for a in equip[k]] + [st.table.equip_done]
+
+
+def _swap_second(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [st.table.swap[k] for k in sorted(d.avail)]
+
+
+def _give_more(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    give = st.table.give
+    others = _others(st, seat)
+    return [give[k][s] for k in sorted(d.avail) for s in others] + [st.table.give_done]
+
+
+STAGES: dict[Stage, Callable[[InfectedState, int, Draft], list[Action]]] = {
+    Stage.START: _start,
+    Stage.DESTROY_TARGET: _destroy_targets,
+    Stage.LEADER_TARGET: _leader_targets,
+    Stage.ABILITY_TARGET: _ability_targets,
+    Stage.SPECIAL_COST: _special_costs,
+    Stage.SPECIAL_UNEQUIP: _unequip_choices,
+    Stage.UNEQUIP: _unequip_choices,
+    Stage.EQUIP_MORE: _equip_more,
+    Stage.SWAP_SECOND: _swap_second,
+    Stage.GIVE_MORE: _give_more,
+}
+"""What each stage of an action-phase draft offers."""
+
+
+# -- building the choice, one single action at a time ----------------------------------------
+
+Choose = Callable[["InfectedState", int, Draft, tuple[Any, ...]], None]
+
+
+def _call_destroy(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.called, d.stage = True, Stage.DESTROY_TARGET
+
+
+def _destroy_target(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.intents.append(CallDestroy(int(args[0])))
+    d.stage = Stage.START
+
+
+def _call_leader(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.called, d.stage = True, Stage.LEADER_TARGET
+
+
+def _leader_target(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.intents.append(CallLeader(int(args[0])))
+    d.stage = Stage.START
+
+
+def _ability(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.used_ability = True
+    ability = st.character_of(seat).ability
+    if ability == "lab_test":
+        d.stage = Stage.ABILITY_TARGET
+        return
+    if ability == "demolition":
+        d.take(st.special_kind(seat))
+    d.intents.append(Ability(None))
+
+
+def _ability_target(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.intents.append(Ability(int(args[0])))
+    d.stage = Stage.START
+
+
+def _special(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.special = True
+    d.take(st.special_kind(seat))
+    d.stage = Stage.SPECIAL_COST
+
+
+def _special_cost(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    k = int(args[0])
+    d.take(k)
+    d.intents.append(Special(k, ()))
+    full = len(st.equipped[seat]) - len(d.dropped) + 1 > MAX_EQUIPPED
+    d.stage = Stage.SPECIAL_UNEQUIP if full else Stage.START
+
+
+def _unequip(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    card = st.equipped[seat][int(args[0])][0]
+    d.dropped.append(card)
+    last = d.intents[-1]
+    assert isinstance(last, Special | Equip)
+    d.intents[-1] = replace(last, drops=(*last.drops, card))
+    if d.stage == Stage.SPECIAL_UNEQUIP:
+        d.stage = Stage.START
+    elif _equip_overflow(st, seat, d) == 0:
+        d.finish()
+
+
+def _play(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    k = int(args[0])
+    d.take(k)
+    d.intents.append(play_of(k))
+    d.finish()
+
+
+def _simply(intent: Intent) -> Choose:
+    """An action with nothing more to choose."""
+
+    def choose(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+        d.intents.append(intent)
+        d.finish()
+
+    return choose
+
+
+def _equip(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    k, up = int(args[0]), int(args[1])
+    stage = d.stage
+    d.take(k)
+    last = d.intents[-1] if d.intents else None
+    if stage == Stage.EQUIP_MORE and isinstance(last, Equip):
+        d.intents[-1] = replace(last, items=(*last.items, (k, up)))
+    else:
+        d.intents.append(Equip(((k, up),), ()))
+    d.new_equips += 1
+    if stage == Stage.START and d.avail and _equip_room(d):
+        d.stage = Stage.EQUIP_MORE
+        return
+    _equip_done(st, seat, d, args)
+
+
+def _equip_done(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.stage = Stage.UNEQUIP
+    if _equip_overflow(st, seat, d) == 0:
+        d.finish()
+
+
+def _swap(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    k = int(args[0])
+    had = d.cards_left
+    d.take(k)
+    last = d.intents[-1] if d.intents else None
+    if d.stage == Stage.SWAP_SECOND and isinstance(last, Swap):
+        d.intents[-1] = Swap((*last.items, k))
+    else:
+        d.intents.append(Swap((k,)))
+        if had >= 2:
+            d.stage = Stage.SWAP_SECOND
+            return
+    d.finish()
+
+
+def _give(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    k, to = int(args[0]), int(args[1])
+    d.take(k)
+    last = d.intents[-1] if d.intents else None
+    if d.stage == Stage.GIVE_MORE and isinstance(last, Give):
+        d.intents[-1] = Give((*last.gifts, (k, to)))
+    else:
+        d.intents.append(Give(((k, to),)))
+        if d.avail:
+            d.stage = Stage.GIVE_MORE
+            return
+    d.finish()
+
+
+def _give_done(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    d.finish()
+
+
+CHOOSE: dict[str, Choose] = {
+    "call_destroy": _call_destroy,
+    "destroy_target": _destroy_target,
+    "call_leader": _call_leader,
+    "leader_target": _leader_target,
+    "ability": _ability,
+    "ability_target": _ability_target,
+    "special": _special,
+    "special_cost": _special_cost,
+    "unequip": _unequip,
+    "play": _play,
+    "draw": _simply(Draw()),
+    "draw2": _simply(DrawTwo()),
+    "heal": _simply(Heal()),
+    "pass": _simply(Pass()),
+    "zombify": _simply(Zombify()),
+    "equip": _equip,
+    "equip_done": _equip_done,
+    "swap": _swap,
+    "give": _give,
+    "give_done": _give_done,
+}
+"""What each kind of action does to the draft being built."""
+
+
+def _choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return STAGES[d.stage](st, seat, d)
+
+
+def _choose(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
+    CHOOSE[action.kind](st, seat, d, action.args)
+
+
+# -- carrying the choices out -----------------------------------------------------------------
+
+
+def _carry_call_destroy(st: InfectedState, seat: int, intent: CallDestroy) -> None:
+    st.log.append(Event("call", f"{{p{seat}}} calls a vote to destroy {{p{intent.target}}}"))
+    if st.destroy_call is None:
+        st.destroy_call = (seat, intent.target)
+
+
+def _carry_call_leader(st: InfectedState, seat: int, intent: CallLeader) -> None:
+    text = f"{{p{seat}}} calls a vote to make {{p{intent.target}}} the Leader"
+    st.log.append(Event("call", text))
+    if st.leader_call is None:
+        st.leader_call = (seat, intent.target)
+
+
+def _carry_special(st: InfectedState, seat: int, intent: Special) -> None:
+    st.log.extend(st.discard_from_hand(seat, intent.cost))
+    st.log.extend(st.equip(seat, ((st.special_kind(seat), 1),), intent.drops, fresh=True))
+
+
+def _carry_play(st: InfectedState, seat: int, intent: Play) -> None:
+    st.piles[seat].append(st.take_from_hand(seat, intent.item))
+    st.log.append(Event("play", f"{{p{seat}}} plays an item card to the challenge pile"))
+
+
+def _carry_swap(st: InfectedState, seat: int, intent: Swap) -> None:
+    for k in intent.items:
+        st.log.extend(st.discard_from_hand(seat, k))
+    st.log.extend(st.draw_items(seat, 2))
+
+
+def _carry_give(st: InfectedState, seat: int, intent: Give) -> None:
+    for k, to in intent.gifts:
+        card = st.take_from_hand(seat, k)
+        st.hands[to].append(card)
+        st.log.append(Event("give", f"{{p{seat}}} gives an item card to {{p{to}}}"))
+        st.log.append(
+            Event(
+                "gave",
+                f"{{p{seat}}} gives a {st.item_name(card)} to {{p{to}}}",
+                private((seat, to)),
+            )
+        )
+
+
+def _carry_pass(st: InfectedState, seat: int, intent: Pass) -> None:
+    st.log.append(Event("pass", f"{{p{seat}}} takes no action"))
+
+
+CARRY_OUT: dict[type[Intent], Callable[[InfectedState, int, Any], None]] = {
+    CallDestroy: _carry_call_destroy,
+    CallLeader: _carry_call_leader,
+    Ability: lambda st, seat, intent: st.log.extend(use_ability(st, seat, intent.target)),
+    Special: _carry_special,
+    Play: _carry_play,
+    Draw: lambda st, seat, intent: st.log.extend(st.draw_items(seat, 1)),
+    DrawTwo: lambda st, seat, intent: st.log.extend(st.draw_items(seat, 2)),
+    Equip: lambda st, seat, intent: st.log.extend(
+        st.equip(seat, intent.items, intent.drops, fresh=True)
+    ),
+    Swap: _carry_swap,
+    Give: _carry_give,
+    Heal: lambda st, seat, intent: st.log.extend(st.heal(seat, 1)),
+    Pass: _carry_pass,
+    Zombify: lambda st, seat, intent: st.expose(seat, "finished zombification"),
+}
+"""How each kind of intent is carried out, in the order the seat built them."""
+
+
+def _carry_out(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
+    """Calls and the ability first, then the action: in the order each seat built them."""
+    for seat in order:
+        for intent in window[seat].intents:
+            CARRY_OUT[type(intent)](st, seat, intent)
+
+
+ACTIONS = Window(_choices, _choose, _carry_out)
+window(Phase.ACTION, ACTIONS)
+window(Phase.EXTRA, ACTIONS)

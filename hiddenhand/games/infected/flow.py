@@ -1,0 +1,90 @@
+"""The flow of play: the phases a game can be in, and the steps that move it along.
+
+A round is a queue of named steps (`InfectedState.todo`); each step either runs by itself or
+opens a decision and waits for it. Steps register here by decorator, so the queue names only
+steps that exist; decisions register the way each is offered and carried out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hiddenhand.engine.actions import Action
+    from hiddenhand.engine.state import Pending
+    from hiddenhand.games.infected.draft import Draft
+    from hiddenhand.games.infected.rules import InfectedState
+
+
+class Phase(StrEnum):
+    """What the game waits for; views send the value."""
+
+    FLOW = "flow"
+    """No decision is open: the flow runs its next step."""
+    CHARACTER = "character"
+    SETUP = "setup"
+    ACTION = "action"
+    EXTRA = "extra"
+    DISCARD = "discard"
+    VOTE = "vote"
+    USE = "use"
+    REACT = "react"
+    CLAIM = "claim"
+    PLACE = "place"
+    INFECT = "infect"
+    OVER = "over"
+
+
+CYCLE = ("action", "extra", "limit", "votes", "use", "limit", "threat")
+"""Action phase, a second action, the hand limit, called votes, use item phase, threat phase."""
+RESOLVE = ("announce", "use", "limit", "claims", "infect", "victory", "next")
+"""Threat resolve (sum, use items, claims), infections phase, check victory, the next Leader."""
+
+Step = Callable[["InfectedState"], None]
+STEPS: dict[str, Step] = {}
+
+
+def step(name: str) -> Callable[[Step], Step]:
+    """Register a step of the flow under the name the queue uses."""
+
+    def register(run: Step) -> Step:
+        STEPS[name] = run
+        return run
+
+    return register
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A simultaneous decision: what each seat may choose next while building its draft, how
+    one choice changes the draft, and how the finished drafts are carried out together (in
+    `order`: from the Leader clockwise)."""
+
+    choices: Callable[[InfectedState, int, Draft], list[Action]]
+    choose: Callable[[InfectedState, int, Draft, Action], None]
+    close: Callable[[InfectedState, list[int], dict[int, Draft]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A decision one seat at a time (choosing characters, discarding, taking wound cards)."""
+
+    legal: Callable[[InfectedState], Pending]
+    choose: Callable[[InfectedState, int, Action], None]
+
+
+WINDOWS: dict[Phase, Window] = {}
+TURNS: dict[Phase, Turn] = {}
+
+
+def window(phase: Phase, rules: Window) -> None:
+    """Register how a simultaneous decision is offered and carried out."""
+    WINDOWS[phase] = rules
+
+
+def turn(phase: Phase, rules: Turn) -> None:
+    """Register how a one-seat decision is offered and carried out."""
+    TURNS[phase] = rules

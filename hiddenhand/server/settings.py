@@ -1,0 +1,90 @@
+"""Every limit the server enforces, in one place, with its default.
+
+The server is open to anyone who can reach it, so each input is bounded before any work is
+done for it. docs/protocol.md lists these limits; `hiddenhand serve --limit NAME=VALUE` changes
+one (the tests start servers with small or large values).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from hiddenhand.engine.errors import OptionError
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one server allows: sizes, counts per guest and per address, and lifetimes."""
+
+    body_bytes: int = 16 * 1024
+    """Largest HTTP request body; a larger Content-Length is refused unread (413)."""
+    message_bytes: int = 4096
+    """Largest WebSocket message the server reads; larger ones get a `too-large` error."""
+    frame_bytes: int = 64 * 1024
+    """Largest WebSocket frame at all; a larger one closes the socket (code 1009)."""
+    connections: int = 1000
+    """Open connections (WebSockets and HTTP requests in progress) for the whole server."""
+    connections_per_address: int = 64
+    """Open connections from one address."""
+    tables: int = 1000
+    """Tables waiting for players or being played, for the whole server."""
+    tables_per_guest: int = 5
+    """Tables waiting or being played that one guest created."""
+    tables_per_address: int = 20
+    """Tables waiting or being played created from one address."""
+    seats_per_address: int = 4
+    """Seats people from one address hold at one table (one guest holds at most one)."""
+    chat_burst: int = 5
+    """Chat lines one seat may send at once..."""
+    chat_every: float = 1.0
+    """...then one line per this many seconds."""
+    chat_burst_per_sender: int = 20
+    """Chat lines one guest, and one address, may send at once over all tables..."""
+    chat_every_per_sender: float = 0.5
+    """...then one line per this many seconds."""
+    open_table_seconds: float = 3600.0
+    """A table never started is removed this long after it was created."""
+    listed_open_seconds: float = 900.0
+    """A table never started leaves the lobby's list this long after it was created (its link
+    still works until `open_table_seconds`)."""
+    sweep_seconds: float = 30.0
+    """How often expired and finished tables are looked for."""
+    bot_seconds: float = 2.0
+    """The most a searching bot thinks per decision at a table (its `seconds` option is capped)."""
+    store_wait_seconds: float = 5.0
+    """How long a starting server waits for another one to let go of the store."""
+    session_seconds: float = 30 * 86400.0
+    """How long a sign-in lasts before the player signs in again."""
+    login_burst: int = 10
+    """Sign-ups and sign-ins one address, and one username, may try at once..."""
+    login_every: float = 6.0
+    """...then one per this many seconds."""
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]
+
+
+def parse_limits(pairs: Iterable[str], base: Limits | None = None) -> Limits:
+    """`name=value` pairs over the defaults; OptionError names the limits there are."""
+    fields = {f.name: f for f in dataclasses.fields(Limits)}
+    changes: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        field = fields.get(name.strip())
+        if not sep or field is None:
+            known = ", ".join(fields)
+            raise OptionError(f"--limit takes NAME=VALUE with NAME one of: {known}")
+        kind = int if field.type in (int, "int") else float
+        try:
+            value = kind(text)
+        except ValueError:
+            raise OptionError(f"limit {field.name} is a {kind.__name__}, not {text!r}") from None
+        if not math.isfinite(value) or value <= 0:
+            raise OptionError(f"limit {field.name} must be above 0")
+        changes[field.name] = value
+    return dataclasses.replace(base or Limits(), **changes)

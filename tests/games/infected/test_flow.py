@@ -1,0 +1,56 @@
+"""The flow as declared: registered steps and decisions, the fields a copy gets, intents."""
+
+import dataclasses
+
+import pytest
+
+from hiddenhand.engine.checks import check_nothing_shared
+from hiddenhand.engine.cloning import compile_clone, declared_fields
+from hiddenhand.engine.state import State
+from hiddenhand.games.infected.flow import CYCLE, RESOLVE, STEPS, TURNS, WINDOWS, Phase
+from hiddenhand.games.infected.intents import Play
+from hiddenhand.games.infected.rules import InfectedState
+from tests.games.infected.helpers import act, start
+
+
+def test_every_step_of_a_round_is_registered() -> None:
+    assert set(CYCLE) | set(RESOLVE) | {"round", "effect"} <= set(STEPS)
+
+
+def test_every_decision_says_how_it_is_offered_and_carried_out() -> None:
+    waiting = set(Phase) - {Phase.FLOW, Phase.OVER}
+    assert waiting == set(WINDOWS) | set(TURNS)
+    assert not set(WINDOWS) & set(TURNS)
+
+
+def test_a_clone_gets_every_field_the_table_declares() -> None:
+    state = start(4, 3)
+    act(state, 0, "pass")
+    assert set(vars(state)) == {name for name, _ in declared_fields(InfectedState)}
+    copy = state.clone()
+    assert set(vars(copy)) == set(vars(state))
+    check_nothing_shared(state, copy, "clone")
+
+
+def test_a_field_without_a_copy_rule_is_refused() -> None:
+    class Odd(State):  # type: ignore[type-arg]
+        counts: dict  # type: ignore[type-arg]
+
+    with pytest.raises(TypeError, match="counts"):
+        compile_clone(Odd)
+
+
+def test_intents_are_frozen_values() -> None:
+    intent = Play(3)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        intent.item = 4  # type: ignore[misc]
+    assert intent == Play(3) and intent.describe() == "play 3"
+
+
+def test_views_send_phases_and_stages_as_plain_strings() -> None:
+    state = start(4, 3)
+    act(state, 0, "call_destroy")
+    view = state.view(0)
+    assert type(view["phase"]) is str and view["phase"] == "action"
+    assert type(view["me"]["choice"]["stage"]) is str
+    assert view["me"]["choice"]["stage"] == "destroy_target"

@@ -1,0 +1,270 @@
+"""The table page as people use it, in Chromium at desktop (1280x800) and phone (390x844)
+size: each game played to the end by clicking the board where it can, card texts on every
+named card, the tools (auto-pass, sound, leave), no horizontal scroll, no console errors.
+Screenshots go to screenshots/ (mid-game and final, per game and size)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.server.conftest import Server
+from tests.server.test_browser import SHOTS, browser  # noqa: F401  (the Chromium fixture)
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+GAMES = {
+    "goodcop": {"zombies": "dice"},
+    "infected": {},
+    "noir": {},
+}
+EXPLAINED = {"goodcop", "infected"}
+"""Games whose every card face names something with a text (NOIR's cards are suspects)."""
+
+
+@pytest.fixture
+def watched(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, list[str]]]:  # noqa: F811
+    width, height = SIZES[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page, errors
+    context.close()
+
+
+WIDTHS = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    wide = page.evaluate(WIDTHS)
+    assert wide[0] <= wide[1], f"the page is {wide[0]} px wide in a {wide[1]} px window"
+
+
+def create(page: Page, server: Server, game_id: str, options: dict[str, str]) -> None:
+    page.goto(server.http + "/")
+    no_horizontal_scroll(page)
+    page.fill("#my-name", "Robin")
+    page.click(f"#game-tabs button[data-game='{game_id}']")
+    for name, value in options.items():
+        page.select_option(f"#options [name='{name}']", value)
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.click("#start")
+    page.wait_for_selector(".player")
+
+
+def cards_are_explained(page: Page) -> int:
+    """Every card with a face on the board carries its text (hover title and tap tip)."""
+    faces = page.locator("#board .card:not(.back)")
+    missing = page.evaluate(
+        """() => [...document.querySelectorAll('#board .card:not(.back)')]
+             .filter((c) => c.querySelector('.card-face')?.textContent.trim())
+             .filter((c) => !c.dataset.tip)
+             .map((c) => c.textContent)"""
+    )
+    assert missing == [], f"cards without a text: {missing}"
+    return faces.count()
+
+
+def infected_are_marked(page: Page) -> None:
+    """At the end every infected seat is marked on the board, with the mark's text, and a seat
+    destroyed by a vote is marked destroyed."""
+    view = page.evaluate("window.hiddenhand.state.view")
+    infected = [i for i, s in enumerate(view["revealed"]["blood_samples"]) if "virus" in s]
+    told = page.evaluate("window.hiddenhand.log.filter((e) => e.kind === 'destroyed')")
+    destroyed = told[-1]["data"]["seat"] if told else None
+    for seat in range(len(view["players"])):
+        marks = page.locator(f"#board .seat[data-seat='{seat}'] .seat-head .badge")
+        texts = [m.strip().lower() for m in marks.all_inner_texts()]
+        assert (seat in infected) == bool({"exposed", "infected"} & set(texts)), (seat, texts)
+        assert (destroyed == seat) == ("destroyed" in texts), (seat, texts)
+        for mark in marks.all():
+            assert mark.get_attribute("data-tip"), "a seat's mark carries its text"
+
+
+BUTTON_ONLY = {
+    "infected": {
+        "call_destroy",
+        "call_leader",
+        "pass",
+        "zombify",
+        "use_none",
+        "react_none",
+        "place_none",
+        "equip_done",
+        "give_done",
+        "take_done",
+    },
+}
+"""Per game, the kinds of choices that name nothing on the board: every other choice lights
+the thing it names."""
+
+UNLIT = """() => {
+  const lit = new Set([...document.querySelectorAll('#board [data-action]')]
+    .flatMap((x) => x.dataset.action.split(' ')).map(Number));
+  return window.hiddenhand.state.legal.filter((a) => !lit.has(a.id)).map((a) => a.text);
+}"""
+
+
+def unlit(page: Page, game_id: str) -> list[str]:
+    """The choices that name a thing on the board whose thing is not lit."""
+    if game_id not in BUTTON_ONLY:
+        return []
+    texts = page.evaluate(UNLIT)
+    kinds = page.evaluate("window.hiddenhand.state.legal.map((a) => [a.text, a.kind])")
+    kind_of = dict(kinds)
+    return [t for t in texts if kind_of.get(t) not in BUTTON_ONLY[game_id]]
+
+
+def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3000) -> int:
+    """Play to the end: a lit target on the board when there is one, else a button.
+    Returns how many actions were taken on the board; checks on the way that every choice
+    naming a thing on the board lights it."""
+    on_board = 0
+    shot = False
+    menu_widths: list[list[int]] = []
+    for turn in range(limit):
+        page.wait_for_selector("#choices button:not([disabled]), .banner.over", timeout=30_000)
+        if page.locator(".banner.over").count():
+            assert all(w <= c for w, c in menu_widths), (
+                f"a board menu scrolls sideways: {menu_widths}"
+            )
+            return on_board
+        if not shot and turn >= 4:
+            page.screenshot(path=str(SHOTS / f"{game_id}-{size}-playing.png"), full_page=True)
+            no_horizontal_scroll(page)
+            shot = True
+        assert unlit(page, game_id) == [], "choices whose thing on the board is not lit"
+        targets = page.locator("#board .target")
+        try:
+            if targets.count() and rng.random() < 0.8:
+                targets.nth(rng.randrange(targets.count())).click(timeout=2000)
+                menu = page.locator(".board-menu button.primary")
+                if menu.count():
+                    menu_widths.append(page.evaluate(WIDTHS))
+                    menu.first.click(timeout=2000)
+                on_board += 1
+            else:
+                buttons = page.locator("#choices button:not([disabled])")
+                if buttons.count():
+                    buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
+        except Exception:  # the board was redrawn under the pointer: look again
+            continue
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("watched", list(SIZES), indirect=True)
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_game_plays_on_the_board_at_each_size(
+    server: Server, watched: tuple[Page, list[str]], game_id: str
+) -> None:
+    page, errors = watched
+    size = next(k for k, v in SIZES.items() if v[0] == page.viewport_size["width"])  # type: ignore[index]
+    SHOTS.mkdir(exist_ok=True)
+    create(page, server, game_id, GAMES[game_id])
+    assert page.locator("#rules").get_attribute("open") is None  # collapsed by default
+    assert page.locator("#autopass").count() == 1 and page.locator("#leave-game").count() == 1
+    if game_id in EXPLAINED:
+        cards_are_explained(page)
+    on_board = play(page, random.Random(f"{game_id}-{size}"), game_id, size)
+    assert on_board > 0
+    banner = page.locator(".banner.over").inner_text()
+    assert "Game over" in banner or "You win" in banner
+    assert page.locator(".seat.to-move, .player .turn-mark").count() == 0  # no stale marks
+    assert page.locator("#board .target, #board .seat.last, #board .last-action").count() == 0
+    if game_id == "infected":
+        infected_are_marked(page)
+    if game_id in EXPLAINED:
+        assert cards_are_explained(page) > 0
+    assert "Your turn" not in page.title()
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(SHOTS / f"{game_id}-{size}-over.png"), full_page=True)
+    assert errors == []
+
+
+@pytest.mark.parametrize("watched", ["desktop"], indirect=True)
+def test_a_tap_shows_a_card_s_text_and_the_title_says_your_turn(
+    server: Server, watched: tuple[Page, list[str]]
+) -> None:
+    page, errors = watched
+    create(page, server, "goodcop", {})
+    page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+    assert page.title().startswith("▶ Your turn")
+    page.locator("#board .card[data-tip]").first.click()
+    tip = page.locator("#tip")
+    assert tip.is_visible() and ":" in tip.inner_text()
+    page.check("#autopass")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.hiddenhand.prefs.autopass") in (True, False)  # the server said
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#leave-game")
+    page.wait_for_selector("text=You left this game")
+    page.wait_for_selector(".banner.over", timeout=60_000)
+    assert "A bot finished the game for Robin" in page.locator(".banner.over").inner_text()
+    assert errors == []
+
+
+FIRST_GROUPS = {"goodcop": "Investigate middle", "infected": None, "noir": None}
+"""A button the first Good Cop turn offers under each other player's group."""
+
+
+@pytest.mark.parametrize("watched", ["desktop"], indirect=True)
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_fallback_buttons_read_short_in_groups_under_a_question(
+    server: Server, watched: tuple[Page, list[str]], game_id: str
+) -> None:
+    page, errors = watched
+    create(page, server, game_id, {})
+    page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+    question = page.locator(".choices-hint").inner_text().split("?")
+    assert len(question) == 2 and question[0], "one question, on one line"
+    groups = page.locator("#choices .choice-group")
+    assert groups.count() >= 1
+    names = page.evaluate("window.hiddenhand.table.names")
+    for group in groups.all():
+        label = group.locator(".choice-kind").inner_text()
+        assert label.strip()
+        for button in group.locator("button").all():
+            text, sentence = button.inner_text(), button.get_attribute("title") or ""
+            assert sentence, "the full sentence stays the button's title"
+            assert len(text) <= 30, f"{text!r} is not short"
+            assert not any(n in text for n in names), f"{text!r} repeats its group's player"
+    if FIRST_GROUPS[game_id]:
+        bot = next(n for n in names if n != "Robin")
+        buttons = page.locator(f".choice-group[aria-label='{bot}'] button")
+        for _ in range(10):  # the cards are laid down first
+            if buttons.count():
+                break
+            page.locator("#choices button:not([disabled])").first.click()
+            page.wait_for_selector("#choices button:not([disabled])", timeout=60_000)
+        assert FIRST_GROUPS[game_id] in buttons.all_text_contents()
+    assert errors == []
+
+
+@pytest.mark.parametrize("watched", ["phone"], indirect=True)
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_rules_reference_is_collapsed_and_complete_and_the_lobby_s_is_short(
+    server: Server, watched: tuple[Page, list[str]], game_id: str
+) -> None:
+    page, errors = watched
+    page.goto(server.http + "/")
+    page.click(f"#game-tabs button[data-game='{game_id}']")
+    lobby_rules = page.locator("#game-summary").inner_text()
+    assert 0 < len(lobby_rules) < 400, "the lobby shows a line or two, not the rulebook"
+    create(page, server, game_id, GAMES[game_id])
+    rules = page.locator("#rules")
+    assert rules.get_attribute("open") is None and not page.locator(".rules-turn").is_visible()
+    page.click("#rules summary")
+    assert page.locator(".rules-turn li").count() >= 3
+    names = page.locator(".rules-cards dt").all_inner_texts()
+    texts = page.evaluate("window.hiddenhand.texts")
+    assert sorted(names) == sorted(texts), "every card's text is in the reference"
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(SHOTS / f"{game_id}-phone-rules.png"), full_page=True)
+    assert errors == []
