@@ -1,0 +1,62 @@
+"""The contract every game's observation encoder keeps.
+
+An encoder belongs to one seat of one table. It knows only two things about the game: the
+events that seat may see (folded into a memory as they happen) and the seat's current view.
+It never receives the state, so the tensor cannot depend on anything the seat may not know.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+
+from hiddenhand.engine import Event, Options
+from hiddenhand.rl.layout import Layout
+
+
+class Encoder(ABC):
+    """One seat's observation tensor: its present (the view) and its memory (its events).
+
+    Seats are numbered relative to the owner: relative seat 0 is the owner, 1 the next seat.
+    """
+
+    layout: Layout
+
+    def __init__(self, players: int, options: Options, seat: int) -> None:
+        self.players = players
+        self.options = options
+        self.seat = seat
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    def relative(self, seat: int) -> int:
+        """A table seat as seen from the owner (0 is the owner)."""
+        return (seat - self.seat) % self.players
+
+    def clone(self) -> Encoder:
+        """An independent copy: same layout (shared, never changed), its own memory."""
+        other = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, np.ndarray):
+                setattr(other, name, value.copy())
+        return other
+
+    @abstractmethod
+    def reset(self) -> None:
+        """Forget the memory: a new game starts."""
+
+    @abstractmethod
+    def fold(self, event: Event) -> None:
+        """Remember what an event tells the seat (only events the seat may see are folded)."""
+
+    @abstractmethod
+    def encode(self, view: Any, out: np.ndarray) -> None:
+        """Write the tensor into `out` (zeroed by the caller), from the view and the memory.
+
+        `view` is the seat's `typed_view`: the game's view Struct where it has one (NOIR),
+        else the JSON-ready dict `view` returns; either holds exactly what the seat may know."""

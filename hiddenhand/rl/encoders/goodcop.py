@@ -1,0 +1,190 @@
+"""Good Cop Bad Cop's observation: every player as seen from the owner's seat, and the deeds of
+the game so far (who investigated whom, who armed, shot, played equipment...).
+
+Rows of per-player segments are relative seats: row 0 is the owner, row 1 the next seat in seat
+order, and so on; any seat named in the view (an aim, the shooter, the turn) is relative too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from hiddenhand.engine import Event, Options
+from hiddenhand.games.goodcop.cards import (
+    FACE_NAMES,
+    KIND_NAMES,
+    STAYING,
+    TASK_NAMES,
+    TEAM_NAMES,
+    TITLES,
+)
+from hiddenhand.games.goodcop.phases import Phase
+from hiddenhand.rl.encoder import Encoder
+from hiddenhand.rl.layout import Layout, one_hot_index
+
+PHASE_NAMES = tuple(phase.label for phase in Phase)
+ZOMBIE_MODES = ("off", "dice", "infect", "simple")
+SEAT_MARKS = ("to_move", "turn", "coffee", "shooter", "target", "resolving", "alarm", "rolled")
+"""Per-player bits naming who plays the part now (the seat whose turn it is, and so on)."""
+PLAYER = (
+    "alive",
+    "armed",
+    "zombie",
+    "arms",
+    "aims_at_me",
+    "hand",
+    "equipment_known",
+)
+CARD = (*KIND_NAMES, "unknown", "revealed", "wounded", "infected")
+DEEDS = ("turn", "arm", "equip", "investigate", "investigated", "shoot", "shot", "play", "reveal")
+"""What each player has done over the game, counted from the public events."""
+DICE = ("zombie", "infection")
+
+_PHASE = one_hot_index(PHASE_NAMES)
+_KIND = one_hot_index(KIND_NAMES)
+_TEAM = one_hot_index(TEAM_NAMES)
+_TITLE = one_hot_index(TITLES)
+_TASK = one_hot_index(TASK_NAMES)
+_FACE = one_hot_index(FACE_NAMES)
+_STAYING = {TITLES[t]: i for i, t in enumerate(STAYING)}
+_DEED = one_hot_index(DEEDS)
+_ZMODE = one_hot_index(ZOMBIE_MODES)
+
+
+class GoodCopEncoder(Encoder):
+    """Good Cop Bad Cop with or without the Zombies expansion (zombie fields stay 0 without)."""
+
+    def __init__(self, players: int, options: Options, seat: int) -> None:
+        super().__init__(players, options, seat)
+        n = players
+        layout = self.layout = Layout()
+        self._phase = layout.add("phase", len(PHASE_NAMES))
+        self._globals = layout.add("globals", 6)
+        self._team = layout.add("team", len(TEAM_NAMES))
+        self._hand = layout.add("hand", len(TITLES))
+        self._discard = layout.add("discard", len(TITLES))
+        self._resolving = layout.add("resolving", len(TASK_NAMES))
+        self._zmode = layout.add("zombies", len(ZOMBIE_MODES))
+        self._dice = layout.add("dice", len(DICE) + len(FACE_NAMES))
+        self._marks = layout.add("marks", len(SEAT_MARKS), n)
+        self._player = layout.add("players", n, len(PLAYER))
+        self._aim = layout.add("aim", n, n)
+        self._front = layout.add("front", n, len(STAYING))
+        self._cards = layout.add("cards", n, 3, len(CARD))
+        self._teams = layout.add("teams", n, len(TEAM_NAMES))
+        self._deeds = layout.add("deeds", n, len(DEEDS))
+        self._investigations = layout.add("investigations", n, n)
+        self.reset()
+
+    def reset(self) -> None:
+        n = self.players
+        self._turn = -1
+        self._deed_counts = np.zeros((n, len(DEEDS)), dtype=np.float32)
+        self._inv_counts = np.zeros((n, n), dtype=np.float32)
+
+    def _deed(self, seat: int, deed: str) -> None:
+        if seat >= 0:
+            self._deed_counts[self.relative(seat), _DEED[deed]] += 1.0
+
+    def fold(self, event: Event) -> None:
+        kind, data = event.kind, event.data
+        if kind == "turn":
+            self._turn = data["seat"]
+            self._deed(self._turn, "turn")
+        elif kind in ("arm", "equip"):
+            self._deed(self._turn, kind)
+        elif kind == "investigate" and event.audience is None:
+            seat, target = data["seat"], data["target"]
+            self._deed(seat, "investigate")
+            self._deed(target, "investigated")
+            self._inv_counts[self.relative(seat), self.relative(target)] += 1.0
+        elif kind == "shoot" and "shooter" in data:
+            self._deed(data["shooter"], "shoot")
+        elif kind == "shot":
+            self._deed(data["target"], "shot")
+        elif kind in ("play", "reveal") and "seat" in data:
+            self._deed(data["seat"], kind)
+
+    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+        n = self.players
+        rel = self.relative
+        out[self._phase + _PHASE[view["phase"]]] = 1.0
+        g = self._globals
+        out[g : g + 6] = (
+            1.0 if view["direction"] == "clockwise" else 0.0,
+            view["guns_in_centre"] / n,
+            view["deck"] / 30.0,
+            len(view["discard"]) / 30.0,
+            view.get("arms_in_centre", 0) / n,
+            0.0 if view["outcome"] is None else 1.0,
+        )
+        team = view["team"]
+        if team is not None:
+            out[self._team + _TEAM[team]] = 1.0
+        for title in view["hand"]:
+            out[self._hand + _TITLE[title]] += 1.0
+        for title in view["discard"]:
+            out[self._discard + _TITLE[title]] += 1.0
+        resolving = view["resolving"]
+        if resolving is not None:
+            out[self._resolving + _TASK[resolving["card"]]] = 1.0
+        out[self._zmode + _ZMODE[view.get("zombies", "off")]] = 1.0
+        dice = view.get("dice")
+        if dice is not None:
+            out[self._dice + DICE.index(dice["die"])] = 1.0
+            for face in dice["faces"]:
+                out[self._dice + len(DICE) + _FACE[face]] += 1.0 / 3.0
+
+        marks = self._marks
+        for seat in view["to_move"]:
+            out[marks + rel(seat)] = 1.0
+        named = (
+            ("turn", view["turn"]),
+            ("coffee", view["coffee"]),
+            ("shooter", view["shot"]["shooter"] if view["shot"] else None),
+            ("target", view["shot"]["target"] if view["shot"] else None),
+            ("resolving", resolving["by"] if resolving else None),
+            ("alarm", view.get("alarm")),
+            ("rolled", dice["by"] if dice else None),
+        )
+        for i, (_, seat) in enumerate(named, start=1):
+            if seat is not None:
+                out[marks + i * n + rel(seat)] = 1.0
+
+        width = len(PLAYER)
+        for p, info in enumerate(view["players"]):
+            r = rel(p)
+            base = self._player + r * width
+            aim = info["aim"]
+            out[base : base + width] = (
+                1.0 if info["alive"] else 0.0,
+                1.0 if info["armed"] else 0.0,
+                1.0 if info.get("zombie") else 0.0,
+                1.0 if info.get("arms") else 0.0,
+                1.0 if aim == self.seat else 0.0,
+                info["hand"] / 2.0,
+                0.0 if info["equipment"] is None else 1.0,
+            )
+            if aim is not None:
+                out[self._aim + r * n + rel(aim)] = 1.0
+            for title in info["front"]:
+                out[self._front + r * len(STAYING) + _STAYING[title]] = 1.0
+            for slot, card in enumerate(info["cards"]):
+                c = self._cards + (r * 3 + slot) * len(CARD)
+                known = card["card"]
+                out[c + (_KIND[known] if known is not None else len(KIND_NAMES))] = 1.0
+                if card["revealed"]:
+                    out[c + len(KIND_NAMES) + 1] = 1.0
+                if card["wounded"]:
+                    out[c + len(KIND_NAMES) + 2] = 1.0
+                if card.get("infected"):
+                    out[c + len(KIND_NAMES) + 3] = 1.0
+            if info["team"] is not None:
+                out[self._teams + r * len(TEAM_NAMES) + _TEAM[info["team"]]] = 1.0
+        d = self._deeds
+        out[d : d + n * len(DEEDS)] = (self._deed_counts * 0.1).ravel()
+        i = self._investigations
+        out[i : i + n * n] = (self._inv_counts * 0.2).ravel()

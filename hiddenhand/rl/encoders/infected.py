@@ -1,0 +1,228 @@
+"""The Infected's observation: the fight, the piles, every survivor as seen from the owner's
+seat, and the evidence of the game so far (blood tests, claims, wounds, heals, votes).
+
+Per-player rows are relative seats (row 0 is the owner). Cards are counted by kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from hiddenhand.engine import Event, Options
+from hiddenhand.games.infected.cards import RESOURCES, card_set
+from hiddenhand.rl.encoder import Encoder
+from hiddenhand.rl.layout import Layout, one_hot_index
+
+PHASES = (
+    "",
+    "character",
+    "setup",
+    "action",
+    "extra",
+    "discard",
+    "vote",
+    "use",
+    "react",
+    "claim",
+    "place",
+    "infect",
+    "over",
+)
+VARIANTS = ("standard", "cooperative", "infection-spreads", "all-okay")
+STAGES = (
+    "start",
+    "ability_target",
+    "destroy_target",
+    "leader_target",
+    "special_cost",
+    "special_unequip",
+    "equip_more",
+    "unequip",
+    "swap_second",
+    "give_more",
+    "test_target",
+    "done",
+)
+PLAYER = (
+    "hitpoints",
+    "ability_used",
+    "wounds",
+    "hand",
+    "pile",
+    "exposed",
+    "zombie_cards",
+    "shown_fails",
+    "fail_claims",
+    "shown_claims",
+    "chosen",
+    "to_move",
+    "leader",
+)
+SAMPLE = ("clean", "virus", "unknown")
+EQUIP = ("face_up", "fresh", "unknown")
+CLAIMS = ("fail", "success", "shown-fail")
+DEEDS = ("wound", "heal", "draw", "equip")
+"""What each player has done or suffered, counted from the public events."""
+LAST_CLAIMS = ("fail", "success", "show")
+"""The last threat's claims: fail unseen, success shown, fail shown."""
+TESTS = ("tested", "shown_clean", "shown_virus")
+
+_PHASE = one_hot_index(PHASES)
+_VARIANT = one_hot_index(VARIANTS)
+_STAGE = one_hot_index(STAGES)
+_CLAIM = one_hot_index(CLAIMS)
+_DEED = one_hot_index(DEEDS)
+_LAST_CLAIM = one_hot_index(LAST_CLAIMS)
+
+
+class InfectedEncoder(Encoder):
+    """The Infected for any variant and seat count."""
+
+    def __init__(self, players: int, options: Options, seat: int) -> None:
+        super().__init__(players, options, seat)
+        cards = card_set()
+        self._items = one_hot_index([k.name for k in cards.item_kinds])
+        self._zombies = one_hot_index([k.name for k in cards.zombie_kinds])
+        self._zombie_labels = {f"{k.name} ({k.value})": i for i, k in enumerate(cards.zombie_kinds)}
+        self._characters = one_hot_index([c.name for c in cards.characters])
+        items, zombies, n = len(self._items), len(self._zombies), players
+        layout = self.layout = Layout()
+        self._phase = layout.add("phase", len(PHASES))
+        self._variant = layout.add("variant", len(VARIANTS))
+        self._globals = layout.add("globals", 12)
+        self._resources = layout.add("resources", len(RESOURCES))
+        self._threat = layout.add("threat", zombies)
+        self._threat_last = layout.add("threat_last", zombies)
+        self._discard_top = layout.add("item_discard_top", items)
+        self._vote = layout.add("vote", 2, n)
+        self._stage = layout.add("stage", len(STAGES))
+        self._my_hand = layout.add("my_hand", items)
+        self._my_pile = layout.add("my_pile", items)
+        self._my_zombies = layout.add("my_zombie_hand", zombies)
+        self._deck_top = layout.add("zombie_deck_top", 3)
+        self._player = layout.add("players", n, len(PLAYER))
+        self._character = layout.add("character", n, len(self._characters))
+        self._sample = layout.add("blood_sample", n, len(SAMPLE))
+        self._equipped = layout.add("equipped", n, 2, items + len(EQUIP))
+        self._last_claims = layout.add("last_claims", n, len(LAST_CLAIMS))
+        self._tests = layout.add("tests", n, len(TESTS))
+        self._claims = layout.add("claims", n, len(CLAIMS))
+        self._deeds = layout.add("deeds", n, len(DEEDS))
+        self.reset()
+
+    def reset(self) -> None:
+        n = self.players
+        self._claim_counts = np.zeros((n, len(CLAIMS)), dtype=np.float32)
+        self._deed_counts = np.zeros((n, len(DEEDS)), dtype=np.float32)
+
+    def fold(self, event: Event) -> None:
+        kind, data = event.kind, event.data
+        if kind == "claim":
+            self._claim_counts[self.relative(data["seat"]), _CLAIM[data["claim"]]] += 1.0
+        elif kind in ("wound", "heal", "draw", "equip") and "seat" in data:
+            self._deed_counts[self.relative(data["seat"]), _DEED[kind]] += 1.0
+
+    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+        n = self.players
+        rel = self.relative
+        items, zombies = self._items, self._zombies
+        out[self._phase + _PHASE[view["phase"]]] = 1.0
+        out[self._variant + _VARIANT[view["variant"]]] = 1.0
+        g = self._globals
+        out[g : g + 12] = (
+            view["round"] / 20.0,
+            1.0 if view["end_game"] else 0.0,
+            view["exhaustions"] / 2.0,
+            view["threat_sum"] / 30.0,
+            len(view["threat"]) / 8.0,
+            view["zombie_deck"] / 54.0,
+            view["zombie_discard"] / 54.0,
+            view["item_deck"] / 80.0,
+            view["item_discard"] / 80.0,
+            view["removed_items"] / 10.0,
+            view["resources_needed"] / 4.0,
+            1.0 if view["blood_samples_used"] else 0.0,
+        )
+        for r, name in enumerate(RESOURCES):
+            out[self._resources + r] = view["resources"][name] / n
+        threat = view["threat"]
+        for card in threat:
+            out[self._threat + zombies[card["name"]]] += 1.0
+        if threat:
+            out[self._threat_last + zombies[threat[-1]["name"]]] = 1.0
+        for name in view["item_discard_top"]:
+            out[self._discard_top + items[name]] += 1.0
+        vote = view["vote"]
+        if vote is not None and vote["target"] is not None:
+            row = 0 if vote["kind"] == "destroy" else 1
+            out[self._vote + row * n + rel(vote["target"])] = 1.0
+
+        me = view.get("me")
+        if me is not None:
+            for name in me["hand"]:
+                out[self._my_hand + items[name]] += 1.0
+            for name in me["pile"]:
+                out[self._my_pile + items[name]] += 1.0
+            for label in me["zombie_hand"]:
+                out[self._my_zombies + self._zombie_labels[label]] += 1.0
+            for i, card in enumerate(me["zombie_deck_top"][:3]):
+                out[self._deck_top + i] = card["value"] / 9.0
+            choice = me["choice"]
+            if choice is not None:
+                out[self._stage + _STAGE[choice["stage"]]] = 1.0
+
+        to_move = view["to_move"]
+        width, slot_width = len(PLAYER), len(items) + len(EQUIP)
+        for p, info in enumerate(view["players"]):
+            r = rel(p)
+            base = self._player + r * width
+            out[base : base + width] = (
+                (info["hitpoints"] or 0) / 5.0,
+                1.0 if info["ability_used"] else 0.0,
+                info["wounds"] / 5.0,
+                info["hand"] / 10.0,
+                info["pile"] / 10.0,
+                1.0 if info["exposed"] else 0.0,
+                info["zombie_cards"] / 5.0,
+                info["shown_fails"] / 5.0,
+                info["fail_claims"] / 10.0,
+                info["shown_claims"] / 10.0,
+                1.0 if info["chosen"] else 0.0,
+                1.0 if p in to_move else 0.0,
+                1.0 if p == view["leader"] else 0.0,
+            )
+            character = info["character"]
+            if character is not None:
+                at = self._character + r * len(self._characters)
+                out[at + self._characters[character]] = 1.0
+            sample = info["blood_sample"]
+            s0 = self._sample + r * len(SAMPLE)
+            if sample is None:
+                out[s0 + 2] = 1.0
+            else:
+                for card in sample:
+                    out[s0 + (0 if card == "clean" else 1)] += 1.0
+            for slot, entry in enumerate(info["equipped"][:2]):
+                e0 = self._equipped + (r * 2 + slot) * slot_width
+                if entry["item"] is None:
+                    out[e0 + len(items) + 2] = 1.0
+                else:
+                    out[e0 + items[entry["item"]]] = 1.0
+                if entry["face_up"]:
+                    out[e0 + len(items)] = 1.0
+                if entry["fresh"]:
+                    out[e0 + len(items) + 1] = 1.0
+        for claim in view["last_claims"]:
+            at = self._last_claims + rel(claim["seat"]) * len(LAST_CLAIMS)
+            out[at + _LAST_CLAIM[claim["claim"]]] = 1.0
+        for test in view["tests"]:
+            t0 = self._tests + rel(test["target"]) * len(TESTS)
+            out[t0] += 0.25
+            out[t0 + (1 if test["shown"] == "clean" else 2)] += 0.25
+        c = self._claims
+        out[c : c + n * len(CLAIMS)] = (self._claim_counts * 0.1).ravel()
+        d = self._deeds
+        out[d : d + n * len(DEEDS)] = (self._deed_counts * 0.1).ravel()

@@ -1,0 +1,220 @@
+"""NOIR's observation: the board, who each suspect may be, and the public record of deductions.
+
+Per-suspect rows (25 each) carry the board and what the seat knows of every suspect; the public
+record (kills, canvas answers, arrests in vain, disguises) is folded from the view's facts as
+they appear, so a canvas answered twenty turns ago stays in the tensor.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from hiddenhand.engine import Event, Options
+from hiddenhand.games.noir.board import neighbour_cells
+from hiddenhand.games.noir.knowledge import (
+    ARREST,
+    CITIZENS_ARREST,
+    DISGUISE,
+    INSPECTOR_CANVAS,
+    KILL,
+    KILLER_CANVAS,
+)
+from hiddenhand.games.noir.schema import FactView, NoirView
+from hiddenhand.games.noir.suspects import COUNT, EVERYONE, SIDE
+from hiddenhand.rl.encoder import Encoder
+from hiddenhand.rl.layout import Layout
+
+PHASES = ("first-kill", "choose-identity", "play", "exonerating", "citizens-arresting", "over")
+MODES = ("classic", "standard", "citizens-arrest")
+SHIFTS = tuple(
+    (axis, index, direction)
+    for axis, directions in (("row", ("left", "right")), ("column", ("up", "down")))
+    for index in range(SIDE)
+    for direction in directions
+)
+FLAGS = (
+    "alive",
+    "innocent",
+    "removed",
+    "discarded",
+    "identity",
+    "hand",
+    "candidates",
+    "near_me",
+    "reach",
+    "near_source",
+    "public_killer",
+    "public_inspector",
+)
+"""Per-suspect bits, one row each: 25 suspects padded to 32, the bits of a 32-bit set."""
+RECORD = (
+    "killed",
+    "arrested",
+    "killer_said_near",
+    "killer_said_not_near",
+    "inspector_said_near",
+    "inspector_said_not_near",
+    "left_by_killer",
+)
+"""Per-suspect memory of the public record: when it was killed (its kill's rank over the
+kills needed), and the arrests, canvas answers and disguises that named it."""
+ACTS = ("shift", "kill", "arrest", "exonerate", "disguise", "disguise-failed", "canvas", "collapse")
+
+_PHASE = {name: i for i, name in enumerate(PHASES)}
+_MODE = {name: i for i, name in enumerate(MODES)}
+_SHIFT = {key: i for i, key in enumerate(SHIFTS)}
+_RECORD = {name: i for i, name in enumerate(RECORD)}
+_ACT = {name: i for i, name in enumerate(ACTS)}
+
+
+_BITS = tuple(1 << s for s in range(COUNT))
+
+
+def _mask(suspects: Any) -> int:
+    """A list of distinct suspects as a bit set."""
+    return sum(map(_BITS.__getitem__, suspects))
+
+
+class NoirEncoder(Encoder):
+    """NOIR for either seat; the same layout serves the Killer and the Inspector."""
+
+    def __init__(self, players: int, options: Options, seat: int) -> None:
+        super().__init__(players, options, seat)
+        layout = self.layout = Layout()
+        self._role = layout.add("role", 2)
+        self._phase = layout.add("phase", len(PHASES))
+        self._to_move = layout.add("to_move", 1)
+        self._mode = layout.add("mode", len(MODES))
+        self._counters = layout.add("counters", 7)
+        self._last_shift = layout.add("last_shift", len(SHIFTS))
+        self._acts = layout.add("acts", len(ACTS))
+        self._position = layout.add("position", COUNT, 2 * SIDE)
+        self._flags = layout.add("flags", len(FLAGS), 32)
+        self._record = layout.add("record", len(RECORD), COUNT)
+        self._bits = np.zeros(len(FLAGS), dtype="<u4")
+        self.reset()
+
+    def reset(self) -> None:
+        self._facts = 0
+        self._killer_public = EVERYONE
+        self._inspector_public = EVERYONE
+        self._memory = np.zeros((len(RECORD), COUNT), dtype=np.float32)
+        self._act_counts = np.zeros(len(ACTS), dtype=np.float32)
+
+    def fold(self, event: Event) -> None:
+        """Count the deeds of the game so far (shifts, kills, arrests...): its tempo."""
+        act = _ACT.get(event.kind)
+        if act is not None:
+            self._act_counts[act] += 1.0
+
+    def _fold_facts(self, facts: list[FactView], kills_to_win: int) -> None:
+        if len(facts) == self._facts:
+            return
+        memory = self._memory
+        killer, inspector = self._killer_public, self._inspector_public
+        kills = int(memory[_RECORD["killed"]].astype(bool).sum())
+        for fact in facts[self._facts :]:
+            kind, suspect = fact.kind, fact.suspect
+            near = _mask(fact.near)
+            if kind == KILL:
+                killer &= near
+                kills += 1
+                memory[_RECORD["killed"], suspect] = kills / kills_to_win
+            elif kind == KILLER_CANVAS:
+                killer &= near if fact.adjacent else ~near
+                row = "killer_said_near" if fact.adjacent else "killer_said_not_near"
+                memory[_RECORD[row], suspect] += 1.0
+            elif kind == INSPECTOR_CANVAS:
+                inspector &= near if fact.adjacent else ~near
+                row = "inspector_said_near" if fact.adjacent else "inspector_said_not_near"
+                memory[_RECORD[row], suspect] += 1.0
+            elif kind == ARREST:
+                killer &= ~(1 << suspect)
+                inspector &= near
+                memory[_RECORD["arrested"], suspect] += 1.0
+            elif kind == CITIZENS_ARREST:
+                killer &= ~(1 << suspect)
+                memory[_RECORD["arrested"], suspect] += 1.0
+            elif kind == DISGUISE:
+                killer = EVERYONE
+                memory[_RECORD["left_by_killer"], suspect] = 1.0
+        self._facts = len(facts)
+        self._killer_public, self._inspector_public = killer & EVERYONE, inspector & EVERYONE
+
+    def encode(self, view: NoirView, out: np.ndarray) -> None:
+        out[self._role + (0 if view.you == "killer" else 1)] = 1.0
+        out[self._phase + _PHASE[view.phase]] = 1.0
+        out[self._mode + _MODE[view.mode]] = 1.0
+        if self.seat in view.to_move:
+            out[self._to_move] = 1.0
+        last = view.last_shift
+        if last is not None:
+            out[self._last_shift + _SHIFT[(last.line, last.index, last.direction)]] = 1.0
+        kills_to_win = view.kills_to_win
+        turn_limit = view.turn_limit
+        c = self._counters
+        out[c : c + 7] = (
+            view.turn / turn_limit,
+            view.kills / kills_to_win,
+            view.deck / COUNT,
+            view.hand_size / 4.0,
+            view.citizens_arrests / 4.0,
+            kills_to_win / COUNT,
+            1.0 if view.disguise == "innocent" else 0.0,
+        )
+        self._fold_facts(view.facts, kills_to_win)
+        out[self._acts : self._acts + len(ACTS)] = self._act_counts * (1.0 / turn_limit)
+
+        grid = view.grid
+        rows, cols = len(grid), len(grid[0])
+        cells = [s for row in grid for s in row]
+        p = self._position
+        out[p : p + COUNT * 2 * SIDE].reshape(COUNT, 2 * SIDE)[cells] = _places(rows, cols)
+
+        identity = view.identity
+        near_me = 0
+        if identity is not None and identity in cells:
+            for j in neighbour_cells(rows, cols)[cells.index(identity)]:
+                near_me |= 1 << cells[j]
+        source = view.citizens_source
+        near_source = 0
+        if source is not None and source in cells:
+            for j in neighbour_cells(rows, cols)[cells.index(source)]:
+                near_source |= 1 << cells[j]
+        alive = EVERYONE & ~_mask(view.deceased)
+        candidates = _mask(view.candidates or ())
+        discards = _mask(view.discards)
+        me = 0 if identity is None else 1 << identity
+        bits = self._bits
+        bits[:] = (
+            alive,
+            _mask(view.innocent),
+            _mask(view.removed),
+            discards,
+            me,
+            _mask(view.hand or ()),
+            candidates,
+            near_me,
+            candidates & (near_me | me) & alive,
+            near_source,
+            self._killer_public & alive & ~discards,
+            self._inspector_public & alive & ~discards,
+        )
+        f = self._flags
+        out[f : f + len(FLAGS) * 32] = np.unpackbits(bits.view(np.uint8), bitorder="little")
+        r0 = self._record
+        out[r0 : r0 + len(RECORD) * COUNT] = self._memory.ravel()
+
+
+@cache
+def _places(rows: int, cols: int) -> np.ndarray:
+    """For each cell of a rows x cols grid, the `position` row of the suspect standing there:
+    its row and its column, one-hot."""
+    table = np.zeros((rows * cols, 2 * SIDE), np.float32)
+    for cell in range(rows * cols):
+        table[cell, cell // cols] = 1.0
+        table[cell, SIDE + cell % cols] = 1.0
+    return table
