@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from typing import Any
+
+from hiddenhand.server.settings import Limits
 
 MAX_CHAT_CHARS = 300
 HISTORY = 100
@@ -52,6 +55,11 @@ class FloodGuard:
     every: float = 1.0
     _buckets: dict[object, tuple[float, float]] = field(default_factory=dict)
 
+    @classmethod
+    def per_sender(cls, limits: Limits) -> FloodGuard:
+        """The budget each guest, and each address, has over every table."""
+        return cls(burst=limits.chat_burst_per_sender, every=limits.chat_every_per_sender)
+
     def allow(self, who: object, now: float | None = None) -> bool:
         now = time.monotonic() if now is None else now
         tokens, last = self._buckets.get(who, (self.burst, now))
@@ -77,3 +85,34 @@ class FloodGuard:
         ]
         for who in full:
             del self._buckets[who]
+
+
+class TableChat:
+    """One table's chat lines, and the budgets of those who send them: each seat has its own,
+    and so does each guest and each address over every table (`senders`, shared)."""
+
+    def __init__(self, limits: Limits, senders: FloodGuard | None = None) -> None:
+        self.lines: list[dict[str, Any]] = []
+        self.flood = FloodGuard(burst=limits.chat_burst, every=limits.chat_every)
+        self.senders = senders or FloodGuard.per_sender(limits)
+
+    def line(
+        self, seat: int, name: str, text: str, guest: str | None, address: str
+    ) -> dict[str, Any]:
+        """The next line, as it is stored and sent, or ChatRefused (the table keeps it)."""
+        line = clean_line(text)
+        if not self.flood.allow(seat) or not all(
+            self.senders.allow(who) for who in (("guest", guest), ("address", address)) if who[1]
+        ):
+            raise ChatRefused("you are sending chat lines too fast; wait a moment")
+        return {
+            "id": len(self.lines) + 1,
+            "seat": seat,
+            "name": name,
+            "text": line,
+            "at": int(time.time() * 1000),
+        }
+
+    def recent(self) -> list[dict[str, Any]]:
+        """The lines a (re)connecting client is sent."""
+        return self.lines[-HISTORY:]

@@ -1,7 +1,8 @@
-"""HTTP errors as JSON, always: `{"error": reason}` with the status, whoever raised it.
+"""What the server refuses, and HTTP errors as JSON, always: `{"error": reason}` with the status.
 
-Routes raise `Refused`; Starlette raises HTTPException for unknown paths (404) and methods
-(405); anything else is a fault, answered 500 without details (they may name internals).
+A table raises `TableError` (400 over HTTP, an `error` message over a WebSocket). Routes raise
+`Refused` with a status of their own; Starlette raises HTTPException for unknown paths (404) and
+methods (405); anything else is a fault, answered 500 without details (they may name internals).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ExceptionHandler
+
+from hiddenhand.engine.errors import HiddenhandError
 
 log = logging.getLogger("hiddenhand.server")
 
@@ -24,6 +27,10 @@ REASONS = {
     429: "too many requests; wait a moment",
     503: "the server is busy; try again later",
 }
+
+
+class TableError(HiddenhandError):
+    """Something a table refuses to do (sit on a taken seat, start too early, ...)."""
 
 
 class Refused(Exception):

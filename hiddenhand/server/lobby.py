@@ -16,13 +16,15 @@ from hiddenhand.bots.base import bot_names
 from hiddenhand.engine import Game, get_game
 from hiddenhand.games.texts import goal
 from hiddenhand.server.botspecs import checked_spec
+from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
-from hiddenhand.server.errors import Refused
+from hiddenhand.server.errors import Refused, TableError
 from hiddenhand.server.ratings import Results
+from hiddenhand.server.restore import restore_table
 from hiddenhand.server.seats import Seat
 from hiddenhand.server.settings import Limits
-from hiddenhand.server.storage import Storage
-from hiddenhand.server.tables import Table, TableError, standin_spec
+from hiddenhand.server.storage import Storage, StoredTable
+from hiddenhand.server.tables import Table
 
 RENDERERS = Path(__file__).resolve().parent.parent / "web" / "static" / "games"
 """A game with a file `<id>.js` here is drawn by it; any other by the generic renderer."""
@@ -80,13 +82,11 @@ class Lobby:
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.creators: dict[str, tuple[str, str]] = {}
-        self.senders = FloodGuard(
-            burst=self.limits.chat_burst_per_sender, every=self.limits.chat_every_per_sender
-        )
+        self.senders = FloodGuard.per_sender(self.limits)
         self.results = Results(storage)
 
-    def _restore(self, stored: Any) -> Table:
-        table = Table.restore(
+    def _restore(self, stored: StoredTable) -> Table:
+        table = restore_table(
             stored, self.storage, self.bot_delay, limits=self.limits, senders=self.senders
         )
         table.on_over = self.results.writer
@@ -219,7 +219,7 @@ class Lobby:
                 self.storage.delete_table(table.id)
                 del self.tables[table.id]
                 expired += 1
-            elif table.status == "over" and not table.clients:
+            elif table.status == "over" and not table.audience.clients:
                 table.close()
                 del self.tables[table.id]
                 unloaded += 1

@@ -12,8 +12,17 @@ from collections.abc import Sequence
 
 from hiddenhand.engine import Action, State
 from hiddenhand.engine.actions import one_answer
+from hiddenhand.server.seats import Seat
 
-__all__ = ["is_reaction", "one_answer", "only_pass", "pass_of", "seen_by_others"]
+__all__ = [
+    "ends_autopass",
+    "is_reaction",
+    "one_answer",
+    "only_pass",
+    "pass_of",
+    "seen_by_others",
+    "server_answers",
+]
 
 PASS = "pass"
 REACTION_KINDS = frozenset({PASS, "play"})
@@ -43,3 +52,21 @@ def seen_by_others(state: State, seat: int, action: Action) -> bool:
     trial = state.clone()
     events = trial.act(seat, action)
     return any(e.audience is None or e.audience - {seat} for e in events)
+
+
+def server_answers(person: Seat, legal: Sequence[Action]) -> bool:
+    """The server decides this prompt: a bot's seat, a prompt with one answer (a lone "pass",
+    say), or a reaction of a person who asked to pass them."""
+    if person.played_by_bot:
+        return True
+    return one_answer(legal) is not None or (person.autopass and is_reaction(legal))
+
+
+def ends_autopass(person: Seat, legal: Sequence[Action]) -> bool:
+    """A person passing reactions is asked something else: their turn has come, and with it the
+    end of "auto-pass until my turn"."""
+    return (
+        person.autopass
+        and not person.played_by_bot
+        and not (is_reaction(legal) or only_pass(legal))
+    )

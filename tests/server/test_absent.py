@@ -14,10 +14,11 @@ import pytest
 
 from hiddenhand.engine import get_game
 from hiddenhand.server.clock import RESERVE
+from hiddenhand.server.errors import TableError
 from hiddenhand.server.lobby import DEFAULT_CLOCK
 from hiddenhand.server.seats import Seat
 from hiddenhand.server.storage import Storage
-from hiddenhand.server.tables import Table, TableError
+from hiddenhand.server.tables import Table
 from tests.server.conftest import Client, Server
 
 

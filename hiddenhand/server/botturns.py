@@ -1,0 +1,75 @@
+"""The bots of a table, and the answers the server gives for a seat.
+
+A seat a bot was configured for keeps that bot; a person who left, whose seat was handed over,
+or whose time bank ran out is played by the stand-in (the game's own heuristic if it has one).
+Each bot is built when first needed, with its search time capped (`botspecs.capped_spec`) and a
+seed of its own drawn from the table's, so a restored table's bots decide as they would have.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hiddenhand.bots.base import Bot, make_bot
+from hiddenhand.bots.match import SeatLogs, decide, turn_for
+from hiddenhand.bots.registry import default_bot
+from hiddenhand.engine import Action, Game, State
+from hiddenhand.engine.seeding import bot_seed
+from hiddenhand.server.botspecs import capped_spec
+from hiddenhand.server.pace import one_answer, pass_of, seen_by_others
+from hiddenhand.server.seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """An answer the server gives for a seat: the action, its mark, and whether it waits."""
+
+    action: Action
+    mark: str | None
+    visible: bool
+
+
+def standin_spec(game: Game) -> str:
+    """The bot that decides for an absent person: the game's own heuristic if it has one."""
+    return default_bot(game.id)
+
+
+class BotTurns:
+    """One table's bots, by seat. Deciding may take a while: a searching bot thinks in a
+    thread, so the event loop (and every other table) goes on meanwhile."""
+
+    def __init__(self, game: Game, seed: int, bot_seconds: float) -> None:
+        self.game = game
+        self.seed = seed
+        self.bot_seconds = bot_seconds
+        self._bots: dict[int, Bot] = {}
+
+    async def plan(
+        self, state: State, logs: SeatLogs, seat: int, person: Seat, legal: Sequence[Action]
+    ) -> Plan:
+        """What the server answers for `seat`, and whether anyone else will see it."""
+        if person.bot is None and not person.left and not person.away:
+            action = one_answer(legal) or pass_of(legal)  # the one answer, or an auto-pass
+            shown = action.kind != "pass" and seen_by_others(state, seat, action)
+            return Plan(action, None, shown)
+        action = await self.decide(state, logs, seat, person)
+        mark = "left" if person.left else "away" if person.away else None
+        return Plan(action, mark, seen_by_others(state, seat, action))
+
+    async def decide(self, state: State, logs: SeatLogs, seat: int, person: Seat) -> Action:
+        """The action the seat's bot (or the stand-in) takes, from what the seat has seen."""
+        bot = self._bot(seat, person)
+        if bot.uses_sample:
+            turn = turn_for(state, seat, bot, list(logs.of(seat)))
+            action: Action = await asyncio.to_thread(bot.decide, turn)
+            return action
+        return decide(state, seat, bot, logs.of(seat))
+
+    def _bot(self, seat: int, person: Seat) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            spec = capped_spec(self.game, person.bot or standin_spec(self.game), self.bot_seconds)
+            bot = self._bots[seat] = make_bot(self.game, spec, seat, bot_seed(self.seed, seat))
+        return bot

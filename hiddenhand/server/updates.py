@@ -1,0 +1,60 @@
+"""The state message: what one seat is sent each time the game moves.
+
+A seat sees its own view, the events it may see numbered in its own sequence, and the choices
+it is asked for; everyone sees who is to move, the clocks and the marks of actions the server
+took for a seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hiddenhand.bots.match import SeatLogs
+from hiddenhand.engine import State
+from hiddenhand.server.clock import TurnClock
+from hiddenhand.server.protocol import encode
+
+
+def state_message(
+    state: State,
+    logs: SeatLogs,
+    seat: int | None,
+    new: int,
+    since: int | None,
+    *,
+    asks_person: Callable[[int], bool],
+    clock: TurnClock,
+    marks: dict[int, str],
+) -> str:
+    """What `seat` is sent after a change: its view, its new events, its choices.
+
+    `new` is how many of the seat's latest events are new; `since` (on connecting) sends every
+    event after that sequence number instead. `asks_person` says whether a seat to move is
+    shown its choices (otherwise the server answers for it).
+    """
+    names = state.players
+    seen = logs.of(seat)
+    first = len(seen) - new if since is None else min(max(since, 0), len(seen))
+    pending = state.pending()
+    outcome = state.outcome()
+    asked = seat is not None and seat in pending and asks_person(seat)
+    message: dict[str, Any] = {
+        "type": "state",
+        "step": len(state.history),
+        "seq": len(seen),
+        "view": state.view(seat),
+        "events": [{"seq": first + i + 1, **e.to_json(names)} for i, e in enumerate(seen[first:])],
+        "to_move": sorted(pending),
+        "legal": [
+            {"id": a.id, "kind": a.kind, "args": list(a.args), "text": a.describe(names)}
+            for a in (pending[seat] if asked and seat is not None else ())
+        ],
+        "deadlines": clock.public(),
+        "banks": clock.public_banks(),
+        "marks": {str(k): v for k, v in sorted(marks.items())},
+        "outcome": outcome.to_json() if outcome is not None else None,
+    }
+    if since is not None:
+        message["since"] = first
+    return encode(message)
