@@ -15,11 +15,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from hiddenhand.engine import HiddenhandError, get_game
+from hiddenhand.engine import get_game
 from hiddenhand.server.accounts import MAX_NAME, MAX_PASSWORD, Account, Accounts
 from hiddenhand.server.api import (
     GUEST_COOKIE,
     body_of,
+    errors_as_json,
     guest_id,
     handled,
     reply,
@@ -127,18 +128,3 @@ def account_routes(lobby: Lobby, accounts: Accounts, sessions: Sessions) -> list
         Route("/api/players/{name}", handled(profile)),
         Route("/api/leaderboard/{game}", handled(leaderboard)),
     ]
-
-
-def errors_as_json(endpoint: Any) -> Any:
-    """For endpoints that build their own response (to set cookies): refusals as JSON."""
-
-    async def wrapped(request: Request) -> Response:
-        try:
-            response: Response = await endpoint(request)
-            return response
-        except Refused as exc:
-            return reply(request, {"error": str(exc)}, exc.status)
-        except HiddenhandError as exc:
-            return reply(request, {"error": str(exc)}, 400)
-
-    return wrapped

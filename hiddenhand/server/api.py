@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from hiddenhand.engine import HiddenhandError, games, get_game
+from hiddenhand.engine import HiddenhandError, Record, games, get_game
 from hiddenhand.games.texts import card_texts, rules_reference
 from hiddenhand.server.accounts import IDENTITY_PREFIX
 from hiddenhand.server.errors import Refused
@@ -127,18 +127,30 @@ async def body_of(request: Request, kind: type[Body]) -> Body:
         raise Refused("the request is not valid JSON") from None
 
 
-def handled(handler: Callable[[Request], Awaitable[Any]]) -> Callable[..., Any]:
-    """An endpoint answering the handler's result as JSON, and any refusal as a JSON error."""
+Endpoint = Callable[[Request], Awaitable[Response]]
 
-    async def endpoint(request: Request) -> Response:
+
+def errors_as_json(endpoint: Endpoint) -> Endpoint:
+    """The endpoint, with any refusal answered as a JSON error."""
+
+    async def wrapped(request: Request) -> Response:
         try:
-            return reply(request, await handler(request))
+            return await endpoint(request)
         except Refused as exc:
             return reply(request, {"error": str(exc)}, exc.status)
         except HiddenhandError as exc:
             return reply(request, {"error": str(exc)}, 400)
 
-    return endpoint
+    return wrapped
+
+
+def handled(handler: Callable[[Request], Awaitable[Any]]) -> Endpoint:
+    """An endpoint answering the handler's result as JSON, and any refusal as a JSON error."""
+
+    async def endpoint(request: Request) -> Response:
+        return reply(request, await handler(request))
+
+    return errors_as_json(endpoint)
 
 
 def routes(lobby: Lobby) -> list[Route]:
@@ -159,6 +171,15 @@ def routes(lobby: Lobby) -> list[Route]:
         if seat is None:
             raise Refused("that seat token is not valid at this table", 403)
         return seat
+
+    def finished_record(request: Request, refusal: str) -> Record:
+        """The record of a finished game, with the marks of the actions the server took."""
+        table = table_or_404(request)
+        if table.state is None or table.status != "over":
+            raise Refused(refusal, 409)
+        record = table.state.record()
+        record.marks = dict(table.marks)
+        return record
 
     async def list_games(request: Request) -> Any:
         return [game_info(g) for g in games().values()]
@@ -254,21 +275,13 @@ def routes(lobby: Lobby) -> list[Route]:
         return {"table": table.public()}
 
     async def record_of(request: Request) -> Any:
-        table = table_or_404(request)
-        if table.state is None or table.status != "over":
-            raise Refused("the record is published when the game is over", 409)
-        record = table.state.record()
-        record.marks = dict(table.marks)
+        record = finished_record(request, "the record is published when the game is over")
         published = msgspec.to_builtins(record)
         published["seed_text"] = str(record.seed)  # JavaScript rounds integers past 2**53
         return published
 
     async def replay_of(request: Request) -> Any:
-        table = table_or_404(request)
-        if table.state is None or table.status != "over":
-            raise Refused("a game can be replayed once it is over", 409)
-        record = table.state.record()
-        record.marks = dict(table.marks)
+        record = finished_record(request, "a game can be replayed once it is over")
         seat = parse_seat(request.query_params.get("seat"), len(record.players))
         step = parse_step(request.query_params.get("step"), len(record.actions))
         return replay_step(record, seat, step)
