@@ -260,24 +260,11 @@ class GoodCop(Table):
         elif kind == "investigate":
             self._investigate(seat, int(action.args[0]), int(action.args[1]))
         elif kind == "arm":
-            self.guns -= 1
-            self.aim[seat] = seat
-            self.say("arm", f"{{p{seat}}} takes a gun")
-            self._after_draw_or_arm()
+            self._arm(seat)
         elif kind == "equip":
-            self.say("equip", f"{{p{seat}}} draws an equipment card")
-            self.draw(seat)
-            self._after_draw_or_arm()
+            self._equip(seat)
         elif kind == "shoot":
-            self.shot_target = int(action.args[0])
-            self.shot_locked = self.shot_changed = False
-            self.say(
-                "shoot",
-                f"{{p{seat}}} announces a shot at {{p{self.shot_target}}}",
-                shooter=seat,
-                target=self.shot_target,
-            )
-            self.open_window(SHOOTING)
+            self._shoot(seat, int(action.args[0]))
         elif kind == "reveal":
             self.reveal(seat, int(action.args[0]))
             self._paid()
@@ -287,8 +274,33 @@ class GoodCop(Table):
             self.aim[seat] = target
             self.say("aim", f"{{p{seat}}} aims at {{p{target}}}", seat=seat, target=target)
             self._end_turn()
-        else:  # pragma: no cover - every kind in the space is handled above
-            raise AssertionError(f"unhandled action {action!r}")
+        else:
+            self._other_action(seat, action)
+
+    def _arm(self, seat: int) -> None:
+        """Arm: take a gun from the centre, then reveal a card."""
+        self.guns -= 1
+        self.aim[seat] = seat
+        self.say("arm", f"{{p{seat}}} takes a gun")
+        self._after_draw_or_arm()
+
+    def _equip(self, seat: int) -> None:
+        """Equip: draw an equipment card, then reveal a card."""
+        self.say("equip", f"{{p{seat}}} draws an equipment card")
+        self.draw(seat)
+        self._after_draw_or_arm()
+
+    def _shoot(self, seat: int, target: int) -> None:
+        """Shoot: announced first; the Shoot window may change it before it is fired."""
+        self.shot_target = target
+        self.shot_locked = self.shot_changed = False
+        self.say(
+            "shoot",
+            f"{{p{seat}}} announces a shot at {{p{target}}}",
+            shooter=seat,
+            target=target,
+        )
+        self.open_window(SHOOTING)
 
     # -- turn flow --------------------------------------------------------------------------
 
@@ -314,6 +326,8 @@ class GoodCop(Table):
             self._resolve_shot()
         elif phase == END_OF_TURN:
             self._next_turn()
+        else:
+            self._other_window_closed(phase)
 
     def begin_turn(self, seat: int) -> None:
         """The seat's turn starts with its action."""
@@ -562,6 +576,13 @@ class GoodCop(Table):
 
     def exposed(self, seat: int, card: int) -> None:
         """After `seat`'s equipment has revealed this card (Truth Serum, Chainsaw)."""
+
+    def _other_action(self, seat: int, action: Action) -> None:
+        """An action only an expansion has (none here)."""
+        raise AssertionError(f"unhandled action {action!r}")  # pragma: no cover
+
+    def _other_window_closed(self, phase: Phase) -> None:
+        """A window only an expansion opens has closed (none here)."""
 
     def _paid(self) -> None:
         """After the turn player has revealed a card to pay for Arm or Equip."""

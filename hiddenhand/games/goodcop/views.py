@@ -32,7 +32,8 @@
 - `outcome`: None while playing; then `{"winners", "side", "reason"}` (`side` is "honest",
   "crooked", "lone" or, with zombies on, "zombie").
 
-With the Zombies expansion on (option `zombies` is not "off") the view also has:
+With the Zombies expansion on (option `zombies` is not "off") the view also has (added by
+`ZombieGoodCop.view`):
 
 - `zombies`: the design, "dice", "infect" or "simple".
 - `arms_in_centre`: Arms tokens left in the centre.

@@ -20,7 +20,7 @@ from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import ALL_DECK, FACE_NAMES, INFECTOR
 from hiddenhand.games.goodcop.equipment import EQUIPMENT_CARDS
 from hiddenhand.games.goodcop.options import GoodCopOptions
-from hiddenhand.games.goodcop.phases import ROLLED, UNARMED
+from hiddenhand.games.goodcop.phases import ROLLED, UNARMED, Phase
 from hiddenhand.games.goodcop.rules import GoodCop
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIE_CARDS
 from hiddenhand.games.goodcop.zombie_designs import DESIGNS, Design
@@ -113,26 +113,35 @@ class ZombieGoodCop(GoodCop):
             out.append(self.table.pass_)  # nothing left to do: the turn goes on
         return out
 
-    def _apply(self, seat: int, action: Action) -> None:
-        kind = action.kind
-        if self.over_limit < 0 and self.task is None:
-            if kind in ("bite", "infect") or (self.zombie[seat] and kind in ("arm", "equip")):
-                zombies.act(self, seat, kind)
-                return
-            if kind == "arm":
-                self.arming = True
-            elif kind == "shoot":
-                self.biting = False
-        super()._apply(seat, action)
+    def _arm(self, seat: int) -> None:
+        """A zombie's Arm takes Arms; anyone else's may reveal the Infector (`_paid`)."""
+        if self.zombie[seat]:
+            zombies.act(self, seat, "arm")
+        else:
+            self.arming = True
+            super()._arm(seat)
+
+    def _equip(self, seat: int) -> None:
+        if self.zombie[seat]:
+            zombies.act(self, seat, "equip")
+        else:
+            super()._equip(seat)
+
+    def _shoot(self, seat: int, target: int) -> None:
+        self.biting = False
+        super()._shoot(seat, target)
+
+    def _other_action(self, seat: int, action: Action) -> None:
+        """A zombie's Bite or Infect."""
+        zombies.act(self, seat, action.kind)
 
     def _paid(self) -> None:
         self.arming = False  # an Infector revealed to pay for Arm has taken Arms
 
-    def close_window(self) -> None:
-        if self.phase == ROLLED:
+    def _other_window_closed(self, phase: Phase) -> None:
+        """The zombie dice of a Bite stand."""
+        if phase == ROLLED:
             zombies.apply_roll(self)
-        else:
-            super().close_window()
 
     def begin_turn(self, seat: int) -> None:
         zombies.begin_turn(self, seat)
