@@ -30,6 +30,7 @@ def resample(state: Table, other: Table, seat: int, rng: random.Random) -> None:
     if len(unknown) > 1:
         faces = [state.kind[c] for c in unknown]
         kind = other.kind
+        owner = state.owner
         fits = state.deal_fits
         rand = rng.random
         last = len(faces) - 1
@@ -48,7 +49,8 @@ def resample(state: Table, other: Table, seat: int, rng: random.Random) -> None:
                 agent = state.agent
             if kingpin < 0:
                 kingpin = state.kingpin
-            if fits(other, agent, kingpin):
+            oa, ok = owner[agent], owner[kingpin]
+            if oa >= 0 and ok >= 0 and oa != ok and fits(other, oa, ok):
                 break
         other.agent, other.kingpin = agent, kingpin
         other.teams = [other.team_of(s) for s in range(state.n)]

@@ -270,12 +270,10 @@ class Table(State):
         self.guns += 1
         self.say("k9", f"{{p{seat}}} drops their gun", seat=seat)
 
-    def deal_fits(self, other: Self, agent: int, kingpin: int) -> bool:
-        """Whether a redrawn deal (`other`, the leader cards at these ids) is one this table
-        could show: both leaders dealt, to two players (one holding both would have won)."""
-        owner = self.owner
-        oa, ok = owner[agent], owner[kingpin]
-        return oa >= 0 and ok >= 0 and oa != ok
+    def deal_fits(self, other: Self, agent_holder: int, kingpin_holder: int) -> bool:
+        """Whether a redrawn deal (`other`), its leaders dealt to these two different players,
+        is one this table could show (`determinize` keeps the leaders dealt and apart)."""
+        return True
 
     # -- copies -----------------------------------------------------------------------------
 

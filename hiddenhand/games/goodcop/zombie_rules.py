@@ -217,19 +217,16 @@ class ZombieGoodCop(GoodCop):
         other.zombie = list(self.zombie)
         return other
 
-    def deal_fits(self, other: Self, agent: int, kingpin: int) -> bool:
+    def deal_fits(self, other: Self, agent_holder: int, kingpin_holder: int) -> bool:
         """No zombie holds a leader card (it would have been cured); the Infector is dealt,
         never with a leader."""
-        if not super().deal_fits(other, agent, kingpin):
-            return False
-        owner, zombie = self.owner, self.zombie
-        oa, ok = owner[agent], owner[kingpin]
-        if zombie[oa] or zombie[ok]:
+        zombie = self.zombie
+        if zombie[agent_holder] or zombie[kingpin_holder]:
             return False
         if self.infector < 0:
             return True
-        oi = owner[other.kind.index(INFECTOR)]
-        return oi >= 0 and oi != oa and oi != ok
+        holder = self.owner[other.kind.index(INFECTOR)]
+        return holder >= 0 and holder != agent_holder and holder != kingpin_holder
 
     def _resample(self, other: Self, seat: int, rng: random.Random) -> None:
         super()._resample(other, seat, rng)
