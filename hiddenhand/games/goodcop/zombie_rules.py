@@ -80,7 +80,8 @@ class ZombieGoodCop(GoodCop):
     def team_of(self, seat: int) -> int:
         """The zombie team, or alone (`zombies.team`); else the base rule decides."""
         team = zombies.team(self, seat)
-        return team if team >= 0 else super().team_of(seat)
+        # the base rule named rather than found by super(): every redraw asks it for each seat
+        return team if team >= 0 else GoodCop.team_of(self, seat)
 
     def can_hold_gun(self, seat: int) -> bool:
         return not self.zombie[seat]
