@@ -7,6 +7,7 @@ from hiddenhand.engine import ActionSpace, Game, register
 from hiddenhand.games.goodcop.actions import action_table
 from hiddenhand.games.goodcop.bots import HeuristicBot
 from hiddenhand.games.goodcop.evaluate import evaluate, evaluate_seats
+from hiddenhand.games.goodcop.new_game import new_state
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.render import render_view
 from hiddenhand.games.goodcop.rules import GoodCop
@@ -40,7 +41,7 @@ GOODCOP = register(
         min_players=4,
         max_players=8,
         options_type=GoodCopOptions,
-        new_state=GoodCop,
+        new_state=new_state,
         action_space=_space,
         summary=SUMMARY,
         default_players=6,

@@ -1,9 +1,11 @@
 """What every equipment card (and every choice resolved like one) answers: whether it may be
-played now, what its first step sets up, which choices it offers and how one choice resolves."""
+played now, what its first step sets up, which choices it offers and how one choice resolves.
+
+A card is generic in the game it plays in: an expansion's cards read the expansion's fields."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from hiddenhand.engine import Action
 from hiddenhand.games.goodcop.task import Task
@@ -11,28 +13,30 @@ from hiddenhand.games.goodcop.task import Task
 if TYPE_CHECKING:
     from hiddenhand.games.goodcop.rules import GoodCop
 
+G = TypeVar("G", bound="GoodCop")
 
-class Card:
+
+class Card(Generic[G]):
     """One equipment title. By default a card asks its user for one living player."""
 
     title: ClassVar[int]
     keeps_shot: ClassVar[bool] = False
     """Played in a Shoot window, it does not let the shooter choose their action again."""
 
-    def usable(self, g: GoodCop, user: int) -> bool:
+    def usable(self, g: G, user: int) -> bool:
         return True
 
-    def start(self, g: GoodCop, user: int) -> None:
+    def start(self, g: G, user: int) -> None:
         """Just played (already out of the user's hand): set up its first choice."""
         g.task = Task(user, self.title, 0, ())
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
+    def players(self, g: G, chooser: int) -> list[int]:
         return g.living()
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: G, task: Task) -> list[Action]:
         target = g.table.target[self.title]
         return [target[p] for p in self.players(g, task.chooser)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: G, task: Task, action: Action) -> bool:
         """Apply one choice (`g.task` is cleared); True once the card has resolved."""
         raise NotImplementedError

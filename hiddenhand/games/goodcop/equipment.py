@@ -4,7 +4,8 @@ resolves. A card's title, copies, timing and text are its data in `cards.EQUIPME
 A card that needs choices sets `state.task = Task(chooser, title, step, data)`; the chooser then
 picks one action at a time (Blackmail: the first card, then the second), the way a person plays
 it. `resolve` applies one choice and says whether the card is done; then `state.card_done` lets
-the window ask everyone again. The Zombies expansion's cards live in `zombie_cards.py`.
+the window ask everyone again. The Zombies expansion's cards live in `zombie_cards.py`; a game
+finds every card in its class's `equipment_cards`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action
-from hiddenhand.games.goodcop import zombie_cards, zombies
 from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import (
     BASE_TITLES,
@@ -100,7 +100,7 @@ def _seat(action: Action) -> int:
 # -- the cards ----------------------------------------------------------------------------------
 
 
-class Blackmail(Card):
+class Blackmail(Card["GoodCop"]):
     """Swap two other players' integrity cards: the first card, then the second."""
 
     title = BLACKMAIL
@@ -127,7 +127,7 @@ class Blackmail(Card):
         return True
 
 
-class Coffee(Card):
+class Coffee(Card["GoodCop"]):
     """The user takes the next turn."""
 
     title = COFFEE
@@ -137,9 +137,9 @@ class Coffee(Card):
         g.say("coffee", f"{{p{user}}} will take the next turn", seat=user)
 
 
-class Defibrillator(Card):
-    """An eliminated player who is no leader comes back; with zombies on, a zombie not holding
-    the Infector is cured."""
+class Defibrillator(Card["GoodCop"]):
+    """An eliminated player who is no leader comes back (an expansion may let it restore a
+    living player: `GoodCop.restorable`)."""
 
     title = DEFIBRILLATOR
 
@@ -148,26 +148,19 @@ class Defibrillator(Card):
 
     def players(self, g: GoodCop, chooser: int) -> list[int]:
         out = [p for p in range(g.n) if p != chooser and not g.alive[p] and g.leader_card(p) < 0]
-        if g.zon:
-            out += [
-                p
-                for p in g.living()
-                if p != chooser and g.zombie[p] and not zombies.known_infector(g, p)
-            ]
-        return out
+        return out + g.restorable(chooser)
 
     def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
         p = _seat(action)
         if g.alive[p]:
-            g.say("revived", f"{{p{p}}} is no longer a zombie", seat=p)
-            zombies.cure(g, p)
+            g.restore(p)
         else:
             g.alive[p] = True
             g.say("revived", f"{{p{p}}} is back in the game", seat=p)
         return True
 
 
-class EvidenceBag(Card):
+class EvidenceBag(Card["GoodCop"]):
     """Another player's hand card, or any card lying in front, moves to a player."""
 
     title = EVIDENCE_BAG
@@ -208,8 +201,8 @@ class EvidenceBag(Card):
         return True
 
 
-class K9Unit(Card):
-    """An armed player drops their gun (a zombie's Arms: see the rules document)."""
+class K9Unit(Card["GoodCop"]):
+    """An armed player drops their gun (`GoodCop.disarm`)."""
 
     title = K9_UNIT
 
@@ -220,24 +213,11 @@ class K9Unit(Card):
         return _armed(g)
 
     def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
-        p = _seat(action)
-        if g.zon and g.zombie[p] and g.zmode == "dice":
-            # seed 000: equipment that "affects or targets a Gun ... affects or targets
-            # zombie Arms": the Arms go back to the centre
-            g.aim[p] = UNARMED
-            g.arms += 1
-            g.say("k9", f"{{p{p}}} drops their Arms", seat=p)
-        elif g.zon and g.zombie[p]:
-            g.aim[p] = p
-            g.say("k9", f"{{p{p}}} aims their Arms at themself", seat=p)
-        else:
-            g.aim[p] = UNARMED
-            g.guns += 1
-            g.say("k9", f"{{p{p}}} drops their gun", seat=p)
+        g.disarm(_seat(action))
         return True
 
 
-class MetalDetector(Card):
+class MetalDetector(Card["GoodCop"]):
     """Look at one hidden card of every other armed player, one player after another."""
 
     title = METAL_DETECTOR
@@ -265,7 +245,7 @@ class MetalDetector(Card):
         return True
 
 
-class PlantedEvidence(Card):
+class PlantedEvidence(Card["GoodCop"]):
     """Stays in front of a player: their Honest cards count as Crooked and vice versa."""
 
     title = PLANTED_EVIDENCE
@@ -281,7 +261,7 @@ class Disguise(PlantedEvidence):
     title = DISGUISE
 
 
-class Polygraph(Card):
+class Polygraph(Card["GoodCop"]):
     """The user and another player see each other's integrity cards."""
 
     title = POLYGRAPH
@@ -308,7 +288,7 @@ class Polygraph(Card):
         g.tell(viewer, "saw", text, target=p, cards=names)
 
 
-class RestrainingOrder(Card):
+class RestrainingOrder(Card["GoodCop"]):
     """When a shot is announced: the shooter must aim at someone else, then still shoots. The
     shooter makes the choice; the shot is then locked in."""
 
@@ -334,7 +314,7 @@ class RestrainingOrder(Card):
         return True
 
 
-class SmokeGrenade(Card):
+class SmokeGrenade(Card["GoodCop"]):
     """Reverse the turn order."""
 
     title = SMOKE_GRENADE
@@ -344,7 +324,7 @@ class SmokeGrenade(Card):
         g.say("smoke", "the turn order is reversed")
 
 
-class SurveillanceCamera(Card):
+class SurveillanceCamera(Card["GoodCop"]):
     """Stays in front of its user; whoever investigates them is investigated back (the rules
     set the task when an Investigate lands)."""
 
@@ -359,26 +339,24 @@ class SurveillanceCamera(Card):
 
     def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
-        _look(g, task.chooser, p, s)  # an investigation: with zombies it does what one does
-        if g.zon:
-            zombies.investigated(g, task.chooser, p, g.cards[p][s])
+        _look(g, task.chooser, p, s)  # an investigation: it does all an Investigate does
+        g.investigated(task.chooser, p, g.cards[p][s])
         if g.result is None and g.task is None and not g.asked:
             g.close_window()
         return False
 
 
-class Taser(Card):
+class Taser(Card["GoodCop"]):
     """On your own turn, unarmed: take another player's gun and aim it; it cannot fire this
     turn."""
 
     title = TASER
 
     def players(self, g: GoodCop, chooser: int) -> list[int]:
-        armed = _armed_others(g, chooser)
-        return [p for p in armed if not g.zombie[p]] if g.zon else armed
+        return [p for p in _armed_others(g, chooser) if g.can_hold_gun(p)]
 
     def usable(self, g: GoodCop, user: int) -> bool:
-        return g.aim[user] == UNARMED and not g.zombie[user] and bool(self.players(g, user))
+        return g.aim[user] == UNARMED and g.can_hold_gun(user) and bool(self.players(g, user))
 
     def options(self, g: GoodCop, task: Task) -> list[Action]:
         if task.step == 0:
@@ -399,7 +377,7 @@ class Taser(Card):
         return True
 
 
-class TruthSerum(Card):
+class TruthSerum(Card["GoodCop"]):
     """Reveal any hidden integrity card."""
 
     title = TRUTH_SERUM
@@ -414,12 +392,11 @@ class TruthSerum(Card):
     def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
         g.reveal(p, s)
-        if g.zmode == "dice" and g.cards[p][s] == g.infector and g.result is None:
-            g.draw(task.chooser)  # dice: whoever exposes the Infector draws
+        g.exposed(task.chooser, g.cards[p][s])
         return True
 
 
-class Wiretap(Card):
+class Wiretap(Card["GoodCop"]):
     """Look at one hidden card each of two other players."""
 
     title = WIRETAP
@@ -449,7 +426,7 @@ class Wiretap(Card):
         return True
 
 
-class MedKit(Card):
+class MedKit(Card["GoodCop"]):
     """Remove a Wounded token."""
 
     title = MED_KIT
@@ -467,7 +444,7 @@ class MedKit(Card):
         return True
 
 
-class RiotShield(Card):
+class RiotShield(Card["GoodCop"]):
     """When you are about to be shot: a living neighbour is shot instead."""
 
     title = RIOT_SHIELD
@@ -487,7 +464,7 @@ class RiotShield(Card):
         return True
 
 
-class WalkieTalkie(Card):
+class WalkieTalkie(Card["GoodCop"]):
     """Every armed player aims at the chosen player."""
 
     title = WALKIE_TALKIE
@@ -504,7 +481,7 @@ class WalkieTalkie(Card):
         return True
 
 
-EQUIPMENT_CARDS: tuple[Card, ...] = tuple(
+EQUIPMENT_CARDS: tuple[Card[GoodCop], ...] = tuple(
     sorted(
         (
             card()
@@ -540,41 +517,27 @@ EQUIPMENT_CARDS: tuple[Card, ...] = tuple(
 
 def usable(g: GoodCop, title: int, user: int, own_turn: bool) -> bool:
     """Whether `user` may play this card now (own_turn: in their own action phase)."""
-    if title >= BASE_TITLES:
-        return zombie_cards.usable(g, title, user)
-    when = CARDS[title].when
-    if when == "shoot" and (own_turn or g.phase != SHOOTING):
-        return False
-    if when == "own-turn" and not own_turn:
-        return False
-    return EQUIPMENT_CARDS[title].usable(g, user)
-
-
-def keeps_shot(title: int) -> bool:
-    """Played in a Shoot window, this card leaves the shooter's action as it is."""
-    return title < BASE_TITLES and EQUIPMENT_CARDS[title].keeps_shot
+    if title < BASE_TITLES:
+        when = CARDS[title].when
+        if when == "shoot" and (own_turn or g.phase != SHOOTING):
+            return False
+        if when == "own-turn" and not own_turn:
+            return False
+    return g.equipment_cards[title].usable(g, user)
 
 
 def play(g: GoodCop, user: int, title: int) -> None:
     """Start resolving a card just played (it is already out of the user's hand)."""
-    if title >= BASE_TITLES:
-        zombie_cards.play(g, user, title)
-    else:
-        EQUIPMENT_CARDS[title].start(g, user)
+    g.equipment_cards[title].start(g, user)
 
 
 def options(g: GoodCop, task: Task) -> list[Action]:
     """The choices of the seat resolving a card."""
-    if task.card >= BASE_TITLES:
-        return zombie_cards.options(g, task)
-    return EQUIPMENT_CARDS[task.card].options(g, task)
+    return g.equipment_cards[task.card].options(g, task)
 
 
 def choose(g: GoodCop, task: Task, action: Action) -> None:
     """Apply one choice of the seat resolving a card."""
-    if task.card >= BASE_TITLES:
-        zombie_cards.choose(g, task, action)
-        return
     g.task = None
-    if EQUIPMENT_CARDS[task.card].resolve(g, task, action):
+    if g.equipment_cards[task.card].resolve(g, task, action):
         g.card_done(task.card)

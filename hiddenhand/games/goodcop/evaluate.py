@@ -66,7 +66,7 @@ def evaluate_seats(state: State) -> list[float]:
     seats = range(len(game.players))
     if game.result is not None:
         return [1.0 if seat in game.result.winners else 0.0 for seat in seats]
-    if game.zon:
+    if not game.base_game:
         return [0.5 for _ in seats]
     honest = honest_chance(game)
     by_team = {TEAM_HONEST: honest, TEAM_CROOKED: 1.0 - honest}
@@ -79,7 +79,7 @@ def evaluate(state: State, seat: int) -> float:
     game: GoodCop = state  # type: ignore[assignment]
     if game.result is not None:
         return 1.0 if seat in game.result.winners else 0.0
-    if game.zon:
+    if not game.base_game:
         return 0.5
     team = game.team_of(seat)
     if team == TEAM_HONEST:

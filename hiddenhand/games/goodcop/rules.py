@@ -1,4 +1,4 @@
-"""The rules of Good Cop Bad Cop: the State and everything a turn can do.
+"""The rules of Good Cop Bad Cop: a turn, and everything it can do.
 
 A turn: take one action (Investigate, Arm, Equip, Shoot), take aim if holding a gun, end the
 turn. Equipment can be played during your own turn and in reaction windows: before the first
@@ -7,36 +7,29 @@ every living player who holds equipment; each plays a card or passes, and after 
 everyone is asked again, so a window closes once all have passed (each card played leaves a hand
 for good, so windows always close).
 
-Hidden state: integrity card kinds (`kind`, by card id), equipment cards in hands and the deck.
-Card identities are public (everyone sees which card moves where); what a seat knows about a
-card's face is a bit in `known[seat]` (integrity) or `eknown[seat]` (equipment), so knowledge
-follows a card wherever it goes. The top of the equipment deck is kept unordered and a draw
-picks one of its cards by a keyed hash of `shuffle_seed` (drawn from the game's generator) and a
-counter, so a determinized copy changes the deck's future by taking a new key.
+The base game knows no expansion: an expansion is a subclass overriding the hooks below (the
+Zombies expansion: `zombie_rules.ZombieGoodCop`), the way python-chess plays its variants.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from hashlib import blake2b
 from itertools import permutations
 from typing import Any, ClassVar, Self
 
-from hiddenhand.engine import Action, Event, Outcome, Pending, State, private, render
-from hiddenhand.engine.seeding import KEYED, SEQUENTIAL, copy_generator
-from hiddenhand.games.goodcop import equipment, views, zombies
-from hiddenhand.games.goodcop.actions import ActionTable, action_table
+from hiddenhand.engine import Action, Outcome, Pending, render
+from hiddenhand.engine.seeding import KEYED, SEQUENTIAL
+from hiddenhand.games.goodcop import equipment, views
+from hiddenhand.games.goodcop.actions import action_table
+from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ALL_DECK,
     BASE_DECK,
     DISGUISE,
-    HONEST,
-    INFECTOR,
     KIND_NAMES,
     KINGPIN,
-    PLANTED_EVIDENCE,
     SLOTS,
     STAYING,
     SURVEILLANCE_CAMERA,
@@ -57,107 +50,46 @@ from hiddenhand.games.goodcop.phases import (
     ORDER,
     OVER,
     REVEAL,
-    ROLLED,
     SHOOTING,
     START,
     UNARMED,
     WINDOWS,
     Phase,
 )
+from hiddenhand.games.goodcop.table import Table
 from hiddenhand.games.goodcop.task import Task
 
-_MASK = (1 << 64) - 1
 
-
-class GoodCop(State):
+class GoodCop(Table):
     """One game of Good Cop Bad Cop in progress."""
 
-    options: GoodCopOptions
-    table: ActionTable
-    n: int
-    # integrity cards, by card id
-    kind: list[int]
-    owner: list[int]  # seat, or -1 for the card removed unseen at setup
-    cards: list[list[int]]  # seat -> [left, middle, right] card ids
-    up: int  # bitmask of face-up cards
-    wounded: int  # bitmask of cards with a Wounded token
-    known: list[int]  # seat -> bitmask of cards whose face it knows
-    agent: int
-    kingpin: int
-    # players
-    alive: list[bool]
-    aim: list[int]  # seat -> target, UNARMED, or the seat itself while not yet aimed
-    guns: int  # guns in the centre
-    teams: list[int]
-    # equipment, by card id
-    hand: list[list[int]]
-    placed: list[int]  # staying title -> seat it lies in front of, or -1
-    deck: list[int]  # the top is the end of the list
-    loose: int  # the top `loose` cards are unordered: a draw takes one of them at random
-    draws: int
-    discards: list[int]
-    gen: list[int]  # public batch a card was last shuffled in; same batch = interchangeable
-    next_gen: int
-    eknown: list[int]  # seat -> bitmask of equipment cards whose place it knows
-    # turn
-    shuffle_seed: bytes | int  # the key of later draws and dice (an int: sequential seeding)
-    turn: int
-    direction: int
-    coffee: int
-    phase: Phase
-    asked: int  # bitmask of seats still to answer in a window
-    task: Task | None
-    over_limit: int  # seat that must discard down to one card, or -1
-    shot_target: int
-    shot_locked: bool  # Restraining Order or Riot Shield: the shot will happen
-    shot_changed: bool  # another card was played: the shooter may choose again
-    tased: bool  # the gun was taken with a Taser this turn and cannot fire
-    result: Outcome | None
-    # Zombies expansion (see zombies.py); `zon` is False and the rest idle when zombies are off
-    zon: bool
-    zmode: str
-    zombie: list[bool]
-    infector: int  # the Infector card's id, or -1
-    tokens: int  # bitmask of integrity cards carrying an infection token
-    arms: int  # Arms tokens in the centre
-    roll: tuple[int, ...]  # zombie dice of a Bite waiting to be applied
-    bitten: int
-    biting: bool  # the announced shot is a Bite
-    arming: bool  # the turn's action is Arm (an Infector revealed to pay for it takes Arms)
-    reaim: int  # the turn player must aim elsewhere than this seat
-    last_roll: tuple[int, str, tuple[int, ...]] | None  # (roller, die, faces), public
-    alarm: int  # simple Alarm Clock: the seat it rings for, or -1
-    alarm_live: bool  # that seat's turn has begun since
-
-    shared_fields: ClassVar[frozenset[str]] = State.shared_fields | {"table"}
+    equipment_deck: ClassVar[int] = BASE_DECK
+    """How many equipment cards are shuffled into the deck."""
+    equipment_cards: ClassVar[Sequence[Card[Any]]] = equipment.EQUIPMENT_CARDS
+    """Each title's card (and each choice resolved like a card), by title."""
+    base_game: ClassVar[bool] = True
+    """No expansion changes the rules (the evaluation's weights were fitted on these)."""
 
     def __init__(
         self, players: Sequence[str], options: GoodCopOptions, seed: int, seeding: str = KEYED
     ) -> None:
         n = len(players)
-        table = action_table(n, options.zombies != "off")
+        table = action_table(n, not self.base_game)
         super().__init__(players, options, seed, table.space, seeding)
         self.table = table
         self.n = n
         rng = self.rng
-        self.zmode = options.zombies
-        self.zon = self.zmode != "off"
-        # Integrity: Agent and Kingpin plus (players - 2) cards form the first pile; with the
-        # Infector (Zombies dice/infect) it joins them and the pile takes (players - 3) cards.
+        # Integrity: Agent and Kingpin plus (players - 2) cards form the first pile; a card an
+        # expansion adds to the leaders (the Infector) takes the place of one of those.
         rest = list(integrity_deck(n))
         rng.shuffle(rest)
         self.kind = [AGENT, KINGPIN, *rest]
         self.agent, self.kingpin = 0, 1
-        self.infector = -1
         ids = list(range(2, len(self.kind)))
-        if self.zmode in ("dice", "infect"):
-            self.infector = len(self.kind)
-            self.kind.append(INFECTOR)
-            pile = [0, 1, self.infector, *ids[: n - 3]]
-            deck = ids[n - 3 :]
-        else:
-            pile = [0, 1, *ids[: n - 2]]
-            deck = ids[n - 2 :]
+        leaders = [0, 1, *self._with_the_leaders()]
+        cut = n - len(leaders)
+        pile = [*leaders, *ids[:cut]]
+        deck = ids[cut:]
         rng.shuffle(pile)
         self.cards = []
         for seat in range(n):
@@ -174,7 +106,7 @@ class GoodCop(State):
         self.aim = [UNARMED] * n
         self.guns = options.gun_count(n)
         # Equipment: one card each.
-        edeck = list(range(len(ALL_DECK) if self.zon else BASE_DECK))
+        edeck = list(range(self.equipment_deck))
         rng.shuffle(edeck)
         self.hand = [[edeck.pop()] for _ in range(n)]
         self.deck = edeck
@@ -196,13 +128,6 @@ class GoodCop(State):
         self.shot_target = -1
         self.shot_locked = self.shot_changed = self.tased = False
         self.result = None
-        self.zombie = [False] * n
-        self.tokens = 0
-        self.arms = options.arms_count(n)
-        self.roll = ()
-        self.bitten = self.reaim = self.alarm = -1
-        self.biting = self.arming = self.alarm_live = False
-        self.last_roll = None
         self.teams = [self.team_of(s) for s in range(n)]
         self.phase = START
         self.asked = 0
@@ -213,101 +138,6 @@ class GoodCop(State):
             self.asked = (1 << n) - 1
         else:
             self.open_window(START)
-
-    # -- reading the table ----------------------------------------------------------------
-
-    def _roles(self) -> list[str]:
-        """Each seat's role, for statistics: the leader card it holds ("agent", "kingpin"), else
-        its team ("honest", "crooked"; "lone" for both leader cards)."""
-        roles = []
-        for seat in range(self.n):
-            leader = self.leader_card(seat)
-            team = self.teams[seat]
-            if leader >= 0 and team != TEAM_LONE:
-                roles.append("agent" if self.kind[leader] == AGENT else "kingpin")
-            else:
-                roles.append(TEAM_NAMES[team])
-        return roles
-
-    def team_of(self, seat: int) -> int:
-        """Agent: Honest; Kingpin: Crooked; both: alone; else the majority (Planted Evidence
-        turns Honest cards Crooked and vice versa). Zombies: see `zombies.team`."""
-        if self.zon:
-            team = zombies.team(self, seat)
-            if team >= 0:
-                return team
-        kind = self.kind
-        honest = 0
-        leader = -1
-        for c in self.cards[seat]:
-            k = kind[c]
-            if k == HONEST:
-                honest += 1
-            elif k >= AGENT:
-                if leader >= 0:
-                    return TEAM_LONE
-                leader = k
-        if leader == AGENT:
-            return TEAM_HONEST
-        if leader == KINGPIN:
-            return TEAM_CROOKED
-        majority_honest = honest >= 2
-        if self.placed[PLANTED_EVIDENCE] == seat:
-            majority_honest = not majority_honest
-        return TEAM_HONEST if majority_honest else TEAM_CROOKED
-
-    def hidden_slots(self, seat: int) -> list[int]:
-        up = self.up
-        return [s for s, c in enumerate(self.cards[seat]) if not up >> c & 1]
-
-    def has_hidden(self, seat: int) -> bool:
-        up = self.up
-        return any(not up >> c & 1 for c in self.cards[seat])
-
-    def disguised(self, seat: int) -> bool:
-        return self.placed[DISGUISE] == seat
-
-    def leader_card(self, seat: int) -> int:
-        """The id of a leader card this seat holds, or -1."""
-        kind = self.kind
-        for c in self.cards[seat]:
-            if AGENT <= kind[c] <= KINGPIN:
-                return c
-        return -1
-
-    def living(self) -> list[int]:
-        alive = self.alive
-        return [s for s in range(self.n) if alive[s]]
-
-    def armed(self, seat: int) -> bool:
-        return self.aim[seat] != UNARMED
-
-    def shot_live(self) -> bool:
-        """A shot has been announced and could still be fired."""
-        shooter = self.turn
-        return (
-            self.phase == SHOOTING and self.aim[shooter] != UNARMED and self.alive[self.shot_target]
-        )
-
-    def holders(self) -> int:
-        """Living seats holding equipment: the seats a window asks."""
-        mask = 0
-        alive = self.alive
-        for s, h in enumerate(self.hand):
-            if h and alive[s]:
-                mask |= 1 << s
-        return mask
-
-    def neighbours(self, seat: int) -> list[int]:
-        """The nearest living players on the left and on the right."""
-        out: list[int] = []
-        for step in (-1, 1):
-            s = (seat + step) % self.n
-            while not self.alive[s]:
-                s = (s + step) % self.n
-            if s != seat and s not in out:
-                out.append(s)
-        return out
 
     # -- the engine contract --------------------------------------------------------------
 
@@ -332,9 +162,7 @@ class GoodCop(State):
         if phase == ACTION:
             return {me: self._action_choices()}
         if phase == AIM:
-            if self.reaim >= 0:
-                return {me: zombies.aim_choices(self)}
-            return {me: [t.aim[p] for p in self.living() if p != me]}
+            return {me: self._aim_choices()}
         if phase == REVEAL:
             return {me: [t.reveal[s] for s in self.hidden_slots(me)]}
         if phase == ORDER:
@@ -352,6 +180,12 @@ class GoodCop(State):
                         choices.append(play[title])
                 out[s] = choices
         return out
+
+    def _aim_choices(self) -> list[Action]:
+        """Take Aim: at any other living player."""
+        me = self.turn
+        aim = self.table.aim
+        return [aim[p] for p in self.living() if p != me]
 
     def _orders(self, seat: int) -> list[Action]:
         """The different left-to-right orders of this seat's three cards."""
@@ -381,8 +215,6 @@ class GoodCop(State):
     def _action_choices(self) -> list[Action]:
         t = self.table
         me = self.turn
-        if self.zon and self.zombie[me]:
-            return zombies.actions(self)
         out: list[Action] = []
         up = self.up
         alive = self.alive
@@ -405,8 +237,6 @@ class GoodCop(State):
             title = ALL_DECK[c]
             if self.usable(title, me, True):
                 out.append(t.play[title])
-        if not out and self.zon:
-            out.append(t.pass_)  # nothing left to do: the turn goes on
         return out
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -429,59 +259,48 @@ class GoodCop(State):
             self._lay_down(seat, tuple(str(a) for a in action.args))
         elif kind == "investigate":
             self._investigate(seat, int(action.args[0]), int(action.args[1]))
-        elif (self.zon and self.zombie[seat] and kind in ("arm", "equip")) or kind in (
-            "bite",
-            "infect",
-        ):
-            zombies.act(self, seat, kind)
         elif kind == "arm":
-            self.arming = self.zon
-            self.guns -= 1
-            self.aim[seat] = seat
-            self.say("arm", f"{{p{seat}}} takes a gun")
-            self._after_draw_or_arm()
+            self._arm(seat)
         elif kind == "equip":
-            self.say("equip", f"{{p{seat}}} draws an equipment card")
-            self.draw(seat)
-            self._after_draw_or_arm()
+            self._equip(seat)
         elif kind == "shoot":
-            self.shot_target = int(action.args[0])
-            self.shot_locked = self.shot_changed = self.biting = False
-            self.say(
-                "shoot",
-                f"{{p{seat}}} announces a shot at {{p{self.shot_target}}}",
-                shooter=seat,
-                target=self.shot_target,
-            )
-            self.open_window(SHOOTING)
+            self._shoot(seat, int(action.args[0]))
         elif kind == "reveal":
             self.reveal(seat, int(action.args[0]))
-            self.arming = False  # an Infector revealed to pay for Arm has taken Arms
+            self._paid()
             self.after_action()
         elif kind == "aim":
             target = int(action.args[0])
             self.aim[seat] = target
             self.say("aim", f"{{p{seat}}} aims at {{p{target}}}", seat=seat, target=target)
             self._end_turn()
-        else:  # pragma: no cover - every kind in the space is handled above
-            raise AssertionError(f"unhandled action {action!r}")
+        else:
+            self._other_action(seat, action)
 
-    # -- events -----------------------------------------------------------------------------
+    def _arm(self, seat: int) -> None:
+        """Arm: take a gun from the centre, then reveal a card."""
+        self.guns -= 1
+        self.aim[seat] = seat
+        self.say("arm", f"{{p{seat}}} takes a gun")
+        self._after_draw_or_arm()
 
-    def say(
-        self, kind: str, text: str, audience: frozenset[int] | None = None, **data: Any
-    ) -> None:
-        """An event for everyone (or `audience`); outside an action (the deal, a scenario set
-        up by hand) nobody is listening and it is dropped."""
-        sink = self._sink
-        if sink is not None:
-            sink.append(Event(kind, text, audience, data))
+    def _equip(self, seat: int) -> None:
+        """Equip: draw an equipment card, then reveal a card."""
+        self.say("equip", f"{{p{seat}}} draws an equipment card")
+        self.draw(seat)
+        self._after_draw_or_arm()
 
-    def tell(self, seat: int, kind: str, text: str, **data: Any) -> None:
-        """An event only `seat` sees."""
-        sink = self._sink
-        if sink is not None:
-            sink.append(Event(kind, text, private(seat), data))
+    def _shoot(self, seat: int, target: int) -> None:
+        """Shoot: announced first; the Shoot window may change it before it is fired."""
+        self.shot_target = target
+        self.shot_locked = self.shot_changed = False
+        self.say(
+            "shoot",
+            f"{{p{seat}}} announces a shot at {{p{target}}}",
+            shooter=seat,
+            target=target,
+        )
+        self.open_window(SHOOTING)
 
     # -- turn flow --------------------------------------------------------------------------
 
@@ -507,15 +326,13 @@ class GoodCop(State):
             self._resolve_shot()
         elif phase == END_OF_TURN:
             self._next_turn()
-        elif phase == ROLLED:
-            zombies.apply_roll(self)
+        else:
+            self._other_window_closed(phase)
 
     def begin_turn(self, seat: int) -> None:
         """The seat's turn starts with its action."""
         self.turn = seat
         self.tased = False
-        if self.zon:
-            zombies.begin_turn(self, seat)
         self.phase = ACTION
         self.say("turn", f"{{p{seat}}}'s turn", seat=seat)
 
@@ -545,9 +362,7 @@ class GoodCop(State):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        """The end of the turn: Zombies effects (infection die, Alarm Clock), then the window."""
-        if self.zon and (zombies.end_turn(self) or self.result is not None):
-            return
+        """The end of the turn: its window."""
         self.open_window(END_OF_TURN)
 
     def _resolve_shot(self) -> None:
@@ -557,10 +372,10 @@ class GoodCop(State):
             self.shot_target = -1
             self.say("rethink", f"{{p{shooter}}} may choose their action again")
             return
-        if self.biting:
-            target, self.shot_target = self.shot_target, -1
-            zombies.resolve_bite(self, shooter, target)
-            return
+        self._shot_happens(shooter)
+
+    def _shot_happens(self, shooter: int) -> None:
+        """The announced shot is fired, unless the gun or the target is gone."""
         if self.aim[shooter] != UNARMED and self.alive[self.shot_target]:
             self.fire(shooter, self.shot_target)
         else:
@@ -588,10 +403,9 @@ class GoodCop(State):
             slot=slot,
             card=KIND_NAMES[self.kind[c]],
         )
-        if self.zon:
-            zombies.investigated(self, seat, target, c)
-            if self.result is not None:
-                return
+        self.investigated(seat, target, c)
+        if self.result is not None:
+            return
         self.phase = AFTER_INVESTIGATE
         self.asked = self.holders()
         camera = self.placed[SURVEILLANCE_CAMERA]
@@ -608,9 +422,6 @@ class GoodCop(State):
 
     def fire(self, shooter: int, target: int) -> None:
         """The shooter fires at the target and drops the gun to the centre."""
-        if self.zon and self.zombie[target]:
-            zombies.shoot_zombie(self, shooter, target)
-            return
         self.aim[shooter] = UNARMED
         self.guns += 1
         self.say("shot", f"{{p{shooter}}} shoots {{p{target}}}", shooter=shooter, target=target)
@@ -618,10 +429,7 @@ class GoodCop(State):
 
     def hit(self, seat: int, by: int = -1) -> None:
         """A player is shot (by seat `by`, or -1 for no one): reveal everything; a leader is
-        wounded once, everyone else dies (with zombies on, see `zombies.hit`)."""
-        if self.zon:
-            zombies.hit(self, seat, by)
-            return
+        wounded once, everyone else dies."""
         for s in range(3):
             if not self.up >> self.cards[seat][s] & 1:
                 self.reveal(seat, s)
@@ -662,63 +470,8 @@ class GoodCop(State):
             slot=slot,
             card=name,
         )
-        if self.kind[c] == INFECTOR:
-            zombies.infector_revealed(self, seat)
 
     # -- equipment --------------------------------------------------------------------------
-
-    def draw(self, seat: int) -> None:
-        """Draw one equipment card (reshuffling the discard pile if the deck is empty)."""
-        if not self.deck and self.discards:
-            self.deck = self.discards
-            self.discards = []
-            self.loose = len(self.deck)
-            batch = self.next_gen
-            self.next_gen += 1
-            for c in self.deck:
-                self.gen[c] = batch
-            self.say("reshuffle", "the discard pile is shuffled into a new equipment deck")
-        if not self.deck:
-            self.say("no-card", "there is no equipment card left to draw")
-            return
-        deck = self.deck
-        if self.loose > 1:
-            j = len(deck) - 1 - self.pick(self.loose)
-            deck[j], deck[-1] = deck[-1], deck[j]
-        if self.loose:
-            self.loose -= 1
-        c = deck.pop()
-        self.hand[seat].append(c)
-        self.eknown[seat] |= 1 << c
-        title = TITLES[ALL_DECK[c]]
-        self.tell(seat, "drew", f"you draw {title}", card=title)
-        if len(self.hand[seat]) > 1:
-            self.over_limit = seat
-
-    def pick(self, n: int) -> int:
-        """A number below n from the shuffle key and a draw counter: a keyed hash (BLAKE2b), or
-        splitmix64 of a 64-bit seed in games dealt with sequential seeding."""
-        self.draws += 1
-        key = self.shuffle_seed
-        if isinstance(key, bytes):
-            digest = blake2b(self.draws.to_bytes(8, "little"), key=key, digest_size=8).digest()
-            return int.from_bytes(digest, "little") % n
-        z = (key + self.draws * 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (z ^ (z >> 31)) % n
-
-    def to_discard(self, c: int) -> None:
-        """A used or discarded card leaves play: onto the pile, or under the deck."""
-        bit = ~(1 << c)
-        for s in range(self.n):
-            self.eknown[s] &= bit
-        if self.options.discard == "pile":
-            self.discards.append(c)
-        else:
-            self.deck.insert(0, c)
-            self.gen[c] = self.next_gen
-            self.next_gen += 1
 
     def _discard_from_hand(self, seat: int, title: int) -> None:
         hand = self.hand[seat]
@@ -751,18 +504,9 @@ class GoodCop(State):
         if self.result is not None:
             return
         if self.phase in WINDOWS:
-            if self.phase == SHOOTING and not equipment.keeps_shot(title):
+            if self.phase == SHOOTING and not self.equipment_cards[title].keeps_shot:
                 self.shot_changed = True
             self.open_window(self.phase)
-
-    def give(self, card: int, seat: int) -> None:
-        """An equipment card moves into a player's hand; they see it."""
-        self.hand[seat].append(card)
-        self.eknown[seat] |= 1 << card
-        title = TITLES[ALL_DECK[card]]
-        self.tell(seat, "received", f"you receive {title}", card=title)
-        if len(self.hand[seat]) > 1:
-            self.over_limit = seat
 
     def swap_integrity(self, a: int, slot_a: int, b: int, slot_b: int) -> None:
         """Two integrity cards change owners, keeping their face and tokens."""
@@ -789,19 +533,13 @@ class GoodCop(State):
 
     def update_teams(self) -> None:
         """Recompute every team after cards moved; tell each changed player privately."""
-        if self.zon:
-            zombies.after_card_move(self)
-            if self.result is not None:
-                return
         for seat in range(self.n):
             team = self.team_of(seat)
             if team == self.teams[seat]:
                 continue
             self.teams[seat] = team
             if team == TEAM_LONE:
-                what = "the Agent and the Kingpin"
-                if self.zon and zombies.holds_infector(self, seat):
-                    what = "the Infector and a leader card"
+                what = self._lone_cards(seat)
                 self.finish(TEAM_LONE, f"{{p{seat}}} holds both {what}", seat)
                 return
             self.tell(seat, "team", f"you are now on the {TEAM_NAMES[team]} team", team=team)
@@ -823,33 +561,35 @@ class GoodCop(State):
         self.over_limit = -1
         self.say("over", f"game over: {reason}", side=TEAM_NAMES[team], winners=sorted(winners))
 
-    # -- copies -----------------------------------------------------------------------------
-
-    def clone(self) -> Self:
-        """Written out rather than derived by the kernel: copying the instance dict at once and
-        then only the mutable fields is a third faster than assigning some sixty fields one by
-        one (a test checks that every mutable declared field is copied here)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._sink = None
-        other.rng = copy_generator(self.rng)
-        other.history = list(self.history)
-        other.cards = [list(c) for c in self.cards]
-        other.kind = list(self.kind)
-        other.owner = list(self.owner)
-        other.known = list(self.known)
-        other.alive = list(self.alive)
-        other.aim = list(self.aim)
-        other.teams = list(self.teams)
-        other.hand = [list(h) for h in self.hand]
-        other.placed = list(self.placed)
-        other.deck = list(self.deck)
-        other.discards = list(self.discards)
-        other.gen = list(self.gen)
-        other.eknown = list(self.eknown)
-        other.zombie = list(self.zombie)
-        return other
-
     def _resample(self, other: Self, seat: int, rng: random.Random) -> None:
         """Redraw every card face and equipment place `seat` cannot know (`determinize`)."""
         resample(self, other, seat, rng)
+
+    # -- hooks: where an expansion changes the rules ----------------------------------------
+
+    def _with_the_leaders(self) -> list[int]:
+        """Cards an expansion adds to `kind` and deals in the leaders' pile (none here)."""
+        return []
+
+    def investigated(self, seat: int, target: int, card: int) -> None:
+        """After `seat` has looked at `target`'s card (an Investigate or a Surveillance Camera)."""
+
+    def exposed(self, seat: int, card: int) -> None:
+        """After `seat`'s equipment has revealed this card (Truth Serum, Chainsaw)."""
+
+    def _other_action(self, seat: int, action: Action) -> None:
+        """An action only an expansion has (none here)."""
+        raise AssertionError(f"unhandled action {action!r}")  # pragma: no cover
+
+    def _other_window_closed(self, phase: Phase) -> None:
+        """A window only an expansion opens has closed (none here)."""
+
+    def _paid(self) -> None:
+        """After the turn player has revealed a card to pay for Arm or Equip."""
+
+    def restore(self, seat: int) -> None:
+        """The Defibrillator chose a living player (one of `restorable`: none here)."""
+
+    def _lone_cards(self, seat: int) -> str:
+        """What a player who wins alone holds."""
+        return "the Agent and the Kingpin"

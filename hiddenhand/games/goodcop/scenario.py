@@ -16,16 +16,17 @@ from hiddenhand.engine import DEFAULT_NAMES
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ALL_DECK,
-    BASE_DECK,
     BY_TITLE,
     CROOKED,
     HONEST,
     INFECTOR,
     KINGPIN,
 )
+from hiddenhand.games.goodcop.new_game import state_class
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import START
 from hiddenhand.games.goodcop.rules import GoodCop
+from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 _LETTERS = {"H": HONEST, "C": CROOKED, "A": AGENT, "K": KINGPIN, "I": INFECTOR}
 
@@ -42,15 +43,18 @@ def arrange(
 ) -> GoodCop:
     """A game with these integrity cards, equipment hands and deck top (see module doc)."""
     n = len(cards)
-    g = GoodCop(list(DEFAULT_NAMES[:n]), options or GoodCopOptions(), seed)
+    options = options or GoodCopOptions()
+    g = state_class(options)(list(DEFAULT_NAMES[:n]), options, seed)
+    zombie = g if isinstance(g, ZombieGoodCop) else None
     letters = "".join(cards)
     if len(letters) != 3 * n or set(letters) - set(_LETTERS):
         raise ValueError("each seat needs three cards among H, C, A, K, I")
     if letters.count("A") != 1 or letters.count("K") != 1:
         raise ValueError("exactly one Agent and one Kingpin")
-    if letters.count("I") > (1 if g.infector >= 0 else 0):
+    if letters.count("I") > (1 if zombie and zombie.infector >= 0 else 0):
         raise ValueError("at most one Infector, and only with zombies=dice or infect")
-    g.infector = -1
+    if zombie:
+        zombie.infector = -1
     for seat, spec in enumerate(cards):
         for slot, letter in enumerate(spec):
             c = g.cards[seat][slot]
@@ -59,12 +63,12 @@ def arrange(
                 g.agent = c
             elif letter == "K":
                 g.kingpin = c
-            elif letter == "I":
-                g.infector = c
+            elif letter == "I" and zombie:
+                zombie.infector = c
     g.up = g.wounded = 0
     g.known = [sum(1 << c for c in mine) for mine in g.cards]
     # Equipment: chosen hands, the chosen top of the deck, the rest shuffled beneath.
-    free = list(range(len(ALL_DECK) if g.zon else BASE_DECK))
+    free = list(range(g.equipment_deck))
 
     def take(title: str) -> int:
         t = BY_TITLE[title]

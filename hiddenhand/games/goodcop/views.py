@@ -32,7 +32,8 @@
 - `outcome`: None while playing; then `{"winners", "side", "reason"}` (`side` is "honest",
   "crooked", "lone" or, with zombies on, "zombie").
 
-With the Zombies expansion on (option `zombies` is not "off") the view also has:
+With the Zombies expansion on (option `zombies` is not "off") the view also has (added by
+`ZombieGoodCop.view`):
 
 - `zombies`: the design, "dice", "infect" or "simple".
 - `arms_in_centre`: Arms tokens left in the centre.
@@ -62,7 +63,6 @@ from typing import TYPE_CHECKING, Any
 
 from hiddenhand.games.goodcop.cards import (
     ALL_DECK,
-    FACE_NAMES,
     KIND_NAMES,
     STAYING,
     TASK_NAMES,
@@ -84,7 +84,6 @@ def view(g: GoodCop, seat: int | None) -> dict[str, Any]:
     else:
         known = g.known[seat] | g.up
     up, wounded, kind = g.up, g.wounded, g.kind
-    zon, tokens = g.zon, g.tokens
     players: list[dict[str, Any]] = []
     for p in range(g.n):
         aim = g.aim[p]
@@ -109,13 +108,6 @@ def view(g: GoodCop, seat: int | None) -> dict[str, Any]:
                 "team": TEAM_NAMES[g.teams[p]] if over or p == seat else None,
             }
         )
-    if zon:
-        for p, info in enumerate(players):
-            info["zombie"] = g.zombie[p]
-            info["arms"] = g.zombie[p] and g.aim[p] != UNARMED
-            info["armed"] = not g.zombie[p] and g.aim[p] != UNARMED
-            for c, entry in zip(g.cards[p], info["cards"], strict=True):
-                entry["infected"] = bool(tokens >> c & 1)
     task = g.task
     out = {
         "seat": seat,
@@ -136,14 +128,4 @@ def view(g: GoodCop, seat: int | None) -> dict[str, Any]:
         "discard": [TITLES[ALL_DECK[c]] for c in g.discards],
         "outcome": g.result.to_json() if g.result is not None else None,
     }
-    if zon:
-        roll = g.last_roll
-        out["zombies"] = g.zmode
-        out["arms_in_centre"] = g.arms
-        out["dice"] = (
-            {"by": roll[0], "die": roll[1], "faces": [FACE_NAMES[f] for f in roll[2]]}
-            if roll is not None
-            else None
-        )
-        out["alarm"] = g.alarm if g.alarm >= 0 else None
     return out

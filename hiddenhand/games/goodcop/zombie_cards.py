@@ -2,8 +2,9 @@
 choice of a card for an infection token, each a class in the `ZOMBIE_CARDS` registry.
 
 Each card has two texts: one for the printed designs (`dice`, `infect`) and one for `simple`
-(see `cards.ZOMBIE_EQUIPMENT`). Like the base cards (`equipment.py`), a card needing choices sets
-`state.task = Task(chooser, title, step, data)`, one choice at a time, and ends with `card_done`.
+(see `cards.ZOMBIE_EQUIPMENT`; the table's design says which: `Design.printed`). Like the base
+cards (`equipment.py`), a card needing choices sets `state.task = Task(chooser, title, step,
+data)`, one choice at a time, and ends with `card_done`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from hiddenhand.games.goodcop.cards import (
     FLAMETHROWER,
     HONEST,
     INFECT_TASK,
-    INFECTOR,
     KIND_NAMES,
     KINGPIN,
     MACHETE,
@@ -40,7 +40,7 @@ from hiddenhand.games.goodcop.phases import ROLLED, UNARMED
 from hiddenhand.games.goodcop.task import Task
 
 if TYPE_CHECKING:
-    from hiddenhand.games.goodcop.rules import GoodCop
+    from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 _MOVES = 3  # Transfusion Tube moves, Machete swaps: at most one per card
 
@@ -48,31 +48,31 @@ _MOVES = 3  # Transfusion Tube moves, Machete swaps: at most one per card
 # -- who and what may be chosen -----------------------------------------------------------------
 
 
-def _others(g: GoodCop, user: int) -> list[int]:
+def _others(g: ZombieGoodCop, user: int) -> list[int]:
     return [p for p in g.living() if p != user]
 
 
-def _wounded(g: GoodCop, p: int) -> bool:
+def _wounded(g: ZombieGoodCop, p: int) -> bool:
     return bool(g.wounded & sum(1 << c for c in g.cards[p]))
 
 
-def _revealed_leader(g: GoodCop, p: int) -> bool:
+def _revealed_leader(g: ZombieGoodCop, p: int) -> bool:
     up, kind = g.up, g.kind
     return any(up >> c & 1 and AGENT <= kind[c] <= KINGPIN for c in g.cards[p])
 
 
-def _crossbow_targets(g: GoodCop, user: int) -> list[int]:
-    if g.zmode == "simple":
+def _crossbow_targets(g: ZombieGoodCop, user: int) -> list[int]:
+    if not g.design.printed:
         return [p for p in _others(g, user) if g.aim[p] == user and not _wounded(g, p)]
     return [p for p in _others(g, user) if g.aim[p] != UNARMED and not _revealed_leader(g, p)]
 
 
-def _machete_targets(g: GoodCop) -> list[int]:
+def _machete_targets(g: ZombieGoodCop) -> list[int]:
     """`simple`: armed players with no revealed leader card."""
     return [p for p in g.living() if g.aim[p] != UNARMED and not _revealed_leader(g, p)]
 
 
-def _token_cards(g: GoodCop, with_token: bool) -> list[tuple[int, int]]:
+def _token_cards(g: ZombieGoodCop, with_token: bool) -> list[tuple[int, int]]:
     tokens = g.tokens
     return [
         (p, s)
@@ -82,7 +82,7 @@ def _token_cards(g: GoodCop, with_token: bool) -> list[tuple[int, int]]:
     ]
 
 
-def _leader_swap(g: GoodCop) -> tuple[int, int, int, int] | None:
+def _leader_swap(g: ZombieGoodCop) -> tuple[int, int, int, int] | None:
     """`simple` Transfusion Tube: both leader cards face up with two different living players."""
     places = []
     for c in (g.agent, g.kingpin):
@@ -94,7 +94,7 @@ def _leader_swap(g: GoodCop) -> tuple[int, int, int, int] | None:
     return (a, sa, b, sb) if a != b else None
 
 
-def _mask_cards(g: GoodCop) -> list[tuple[int, int]]:
+def _mask_cards(g: ZombieGoodCop) -> list[tuple[int, int]]:
     """Face-up leader or Infector cards of living players."""
     up, kind = g.up, g.kind
     return [
@@ -105,11 +105,11 @@ def _mask_cards(g: GoodCop) -> list[tuple[int, int]]:
     ]
 
 
-def _living_zombies(g: GoodCop) -> list[int]:
+def _living_zombies(g: ZombieGoodCop) -> list[int]:
     return [p for p in g.living() if g.zombie[p]]
 
 
-def _plain_revealed(g: GoodCop, besides: int) -> list[tuple[int, int]]:
+def _plain_revealed(g: ZombieGoodCop, besides: int) -> list[tuple[int, int]]:
     """Face-up Honest or Crooked cards of living players other than `besides`."""
     up, kind = g.up, g.kind
     return [
@@ -121,57 +121,57 @@ def _plain_revealed(g: GoodCop, besides: int) -> list[tuple[int, int]]:
     ]
 
 
-def _crate_players(g: GoodCop, first: int) -> tuple[int, ...]:
+def _crate_players(g: ZombieGoodCop, first: int) -> tuple[int, ...]:
     """Living players with no hidden card, in turn order from `first`."""
     order = [(first + i) % g.n for i in range(g.n)]
     return tuple(p for p in order if g.alive[p] and not g.has_hidden(p))
 
 
-def _crate_can(g: GoodCop, p: int) -> bool:
+def _crate_can(g: ZombieGoodCop, p: int) -> bool:
     if g.aim[p] != UNARMED:
         return True
     return bool(g.arms if g.zombie[p] else g.guns)
 
 
-def _hidden_others(g: GoodCop, user: int) -> list[tuple[int, int]]:
+def _hidden_others(g: ZombieGoodCop, user: int) -> list[tuple[int, int]]:
     return [(p, s) for p in _others(g, user) for s in g.hidden_slots(p)]
 
 
 # -- the cards ----------------------------------------------------------------------------------
 
 
-class Crossbow(Card):
+class Crossbow(Card["ZombieGoodCop"]):
     """`dice`/`infect`: shoot another armed player with no revealed leader card. `simple`: a
     player aiming at you who is not wounded is shot."""
 
     title = CROSSBOW
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
+    def players(self, g: ZombieGoodCop, chooser: int) -> list[int]:
         return _crossbow_targets(g, chooser)
 
-    def usable(self, g: GoodCop, user: int) -> bool:
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
         return bool(_crossbow_targets(g, user))
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         p = int(action.args[1])
         g.say("weapon", f"{{p{task.chooser}}} shoots {{p{p}}}", shooter=task.chooser, target=p)
         g.hit(p, task.chooser)
         return True
 
 
-class TransfusionTube(Card):
+class TransfusionTube(Card["ZombieGoodCop"]):
     """`dice`/`infect`: move up to three infection tokens, one at a time (token, then card).
     `simple`: the two revealed leader cards change hands at once."""
 
     title = TRANSFUSION_TUBE
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        if g.zmode == "simple":
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
+        if not g.design.printed:
             return _leader_swap(g) is not None
         return bool(_token_cards(g, True)) and bool(_token_cards(g, False))
 
-    def start(self, g: GoodCop, user: int) -> None:
-        if g.zmode != "simple":
+    def start(self, g: ZombieGoodCop, user: int) -> None:
+        if g.design.printed:
             super().start(g, user)
             return
         swap = _leader_swap(g)
@@ -179,7 +179,7 @@ class TransfusionTube(Card):
         g.say("transfusion", "the two leader cards change hands")
         g.swap_integrity(*swap)
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         t = g.table
         card = t.card[self.title]
         if task.step == 0:
@@ -187,7 +187,7 @@ class TransfusionTube(Card):
             return moves + ([t.stop] if task.data and task.data[0] else [])
         return [card[p][s] for p, s in _token_cards(g, False)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         if action.kind == "stop":
             return True
         chooser, data = task.chooser, task.data
@@ -204,17 +204,17 @@ class TransfusionTube(Card):
         return True
 
 
-class ZombieSerum(Card):
+class ZombieSerum(Card["ZombieGoodCop"]):
     """`dice`/`infect`: re-roll one zombie die of a Bite just rolled. `simple`: you are shot,
     then name a leader: whoever holds that card reveals it."""
 
     title = ZOMBIE_SERUM
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return g.zmode == "simple" or (g.phase == ROLLED and bool(g.roll))
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
+        return not g.design.printed or (g.phase == ROLLED and bool(g.roll))
 
-    def start(self, g: GoodCop, user: int) -> None:
-        if g.zmode != "simple":
+    def start(self, g: ZombieGoodCop, user: int) -> None:
+        if g.design.printed:
             super().start(g, user)
             return
         g.say("serum", f"{{p{user}}} is shot by the Zombie Serum", seat=user)
@@ -222,11 +222,11 @@ class ZombieSerum(Card):
         if g.result is None:
             g.task = Task(user, self.title, 0, ())
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         t = g.table
-        return list(t.name) if g.zmode == "simple" else t.die[: len(g.roll)]
+        return t.die[: len(g.roll)] if g.design.printed else list(t.name)
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         if action.kind == "name":
             _name_leader(g, str(action.args[0]))
         else:
@@ -234,54 +234,54 @@ class ZombieSerum(Card):
         return True
 
 
-class Flamethrower(Card):
+class Flamethrower(Card["ZombieGoodCop"]):
     """Every zombie is shot."""
 
     title = FLAMETHROWER
 
-    def usable(self, g: GoodCop, user: int) -> bool:
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
         return bool(_living_zombies(g))
 
-    def start(self, g: GoodCop, user: int) -> None:
+    def start(self, g: ZombieGoodCop, user: int) -> None:
         g.say("flamethrower", "every zombie is shot")
         for p in _living_zombies(g):
             g.hit(p, user)
 
 
-class Chainsaw(Card):
+class Chainsaw(Card["ZombieGoodCop"]):
     """Reveal another player's hidden card; who is shot depends on the design (`_chainsaw`)."""
 
     title = CHAINSAW
 
-    def usable(self, g: GoodCop, user: int) -> bool:
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
         return bool(_hidden_others(g, user))
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         if task.step == 0:
             card = g.table.card[self.title]
             return [card[p][s] for p, s in _hidden_others(g, task.chooser)]
         target = g.table.target[self.title]
         return [target[p] for p in g.living() if not _wounded(g, p)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         _chainsaw(g, task.chooser, task.step, action)
         return g.task is None
 
 
-class ZombieMask(Card):
+class ZombieMask(Card["ZombieGoodCop"]):
     """`dice`/`infect`: swap a revealed leader or Infector card with another player's card.
     `simple`: a zombie stops being one and swaps all three cards with another player."""
 
     title = ZOMBIE_MASK
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        if g.zmode == "simple":
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
+        if not g.design.printed:
             return bool(_living_zombies(g)) and len(g.living()) >= 2
         return bool(_mask_cards(g)) and len(g.living()) >= 2
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         target, card = g.table.target[self.title], g.table.card[self.title]
-        if g.zmode == "simple":
+        if not g.design.printed:
             if task.step == 0:
                 return [target[p] for p in _living_zombies(g)]
             return [target[p] for p in g.living() if p != task.data[0]]
@@ -289,25 +289,25 @@ class ZombieMask(Card):
             return [card[p][s] for p, s in _mask_cards(g)]
         return [card[q][s] for q in g.living() if q != task.data[0] for s in range(3)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         return not _mask(g, task.chooser, task.step, task.data, action)
 
 
-class Machete(Card):
+class Machete(Card["ZombieGoodCop"]):
     """`dice`/`infect`: swap a zombie's cards, one at a time (up to three), for revealed Honest
     or Crooked cards of others. `simple`: an armed player with no revealed leader is shot."""
 
     title = MACHETE
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        if g.zmode == "simple":
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
+        if not g.design.printed:
             return bool(_machete_targets(g))
         return any(_plain_revealed(g, z) for z in _living_zombies(g))
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         t = g.table
         data = task.data
-        if g.zmode == "simple":
+        if not g.design.printed:
             return [t.target[self.title][p] for p in _machete_targets(g)]
         card = t.card[self.title]
         if task.step == 0:
@@ -317,11 +317,11 @@ class Machete(Card):
             return moves + ([t.stop] if done else [])
         return [card[p][s] for p, s in _plain_revealed(g, data[0])]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         if action.kind == "stop":
             return True
         chooser, data = task.chooser, task.data
-        if g.zmode == "simple":
+        if not g.design.printed:
             p = int(action.args[1])
             g.say("weapon", f"{{p{chooser}}} shoots {{p{p}}}", shooter=chooser, target=p)
             g.hit(p, chooser)
@@ -339,43 +339,43 @@ class Machete(Card):
         return True
 
 
-class WeaponCrate(Card):
+class WeaponCrate(Card["ZombieGoodCop"]):
     """Every player with no hidden card, in turn order, may take a gun (or Arms) or re-aim."""
 
     title = WEAPON_CRATE
 
-    def usable(self, g: GoodCop, user: int) -> bool:
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
         return any(_crate_can(g, p) for p in _crate_players(g, user))
 
-    def start(self, g: GoodCop, user: int) -> None:
+    def start(self, g: ZombieGoodCop, user: int) -> None:
         _next_crate(g, self.title, _crate_players(g, user))
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         t = g.table
         return [t.aim[q] for q in g.living() if q != task.chooser] + [t.stop]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         _crate_choice(g, task.chooser, self.title, task.data, action)
         return False
 
 
-class AlarmClock(Card):
+class AlarmClock(Card["ZombieGoodCop"]):
     """`dice`/`infect`: an infection token on a card; every zombie aims at its holder.
     `simple`: set for a player's next turn (the rules ring it at its end)."""
 
     title = ALARM_CLOCK
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return g.zmode == "simple" or bool(zombies.infectable(g, -1))
+    def usable(self, g: ZombieGoodCop, user: int) -> bool:
+        return not g.design.printed or bool(zombies.infectable(g, -1))
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
-        if g.zmode == "simple":
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
+        if not g.design.printed:
             return [g.table.target[self.title][p] for p in g.living()]
         card = g.table.card[self.title]
         return [card[p][s] for p, s in zombies.infectable(g, -1)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
-        if g.zmode == "simple":
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
+        if not g.design.printed:
             p = int(action.args[1])
             g.alarm = p
             g.alarm_live = False
@@ -393,19 +393,19 @@ class AlarmClock(Card):
 # -- choices resolved like cards ------------------------------------------------------------------
 
 
-class Infect(Card):
+class Infect(Card["ZombieGoodCop"]):
     """A zombie's Infect (`infect`): infection tokens on up to two other players' cards."""
 
     title = INFECT_TASK
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         t = g.table
         card = t.card[self.title]
         data = task.data
         pairs = [(p, s) for p, s in zombies.infectable(g, task.chooser) if not data or p != data[0]]
         return [card[p][s] for p, s in pairs] + ([t.stop] if task.step else [])
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         if action.kind == "stop":
             g.after_action()
             return False
@@ -418,16 +418,16 @@ class Infect(Card):
         return False
 
 
-class Cure(Card):
+class Cure(Card["ZombieGoodCop"]):
     """A zombie's Equip (`infect`) while tokens lie on living players: remove one, then draw."""
 
     title = CURE_TASK
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         card = g.table.card[self.title]
         return [card[p][s] for p, s in zombies.curable(g)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         p, s = int(action.args[1]), int(action.args[2])
         g.tokens &= ~(1 << g.cards[p][s])
         g.say("cure", f"the infection token on {{p{p}}}'s {SLOTS[s]} card is removed", seat=p)
@@ -437,22 +437,22 @@ class Cure(Card):
         return False
 
 
-class InfectionToken(Card):
+class InfectionToken(Card["ZombieGoodCop"]):
     """A player given an infection token chooses the card it goes on (`tokens=choose`)."""
 
     title = TOKEN_TASK
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
         card = g.table.card[self.title]
         mine = g.cards[task.chooser]
         return [card[task.chooser][s] for s in range(3) if not g.tokens >> mine[s] & 1]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         zombies.token_chosen(g, task.chooser, int(action.args[2]), task.step, task.data[0])
         return False
 
 
-ZOMBIE_CARDS: dict[int, Card] = {
+ZOMBIE_CARDS: dict[int, Card[ZombieGoodCop]] = {
     card.title: card
     for card in (
         Crossbow(),
@@ -472,27 +472,7 @@ ZOMBIE_CARDS: dict[int, Card] = {
 """The registry: each Zombies title, and each choice resolved like a card, by its task id."""
 
 
-def usable(g: GoodCop, title: int, user: int) -> bool:
-    return ZOMBIE_CARDS[title].usable(g, user)
-
-
-def play(g: GoodCop, user: int, title: int) -> None:
-    """Start resolving a card just played."""
-    ZOMBIE_CARDS[title].start(g, user)
-
-
-def options(g: GoodCop, task: Task) -> list[Action]:
-    return ZOMBIE_CARDS[task.card].options(g, task)
-
-
-def choose(g: GoodCop, task: Task, action: Action) -> None:
-    """Apply one choice of the seat resolving a zombie card or action."""
-    g.task = None
-    if ZOMBIE_CARDS[task.card].resolve(g, task, action):
-        g.card_done(task.card)
-
-
-def _reroll(g: GoodCop, die: int) -> None:
+def _reroll(g: ZombieGoodCop, die: int) -> None:
     faces = list(g.roll)
     faces[die] = zombies.roll_die(g, ZOMBIE_DIE)
     g.roll = tuple(faces)
@@ -500,7 +480,7 @@ def _reroll(g: GoodCop, die: int) -> None:
     zombies.announce_roll(g, g.bitten, "zombie", g.roll)
 
 
-def _name_leader(g: GoodCop, name: str) -> None:
+def _name_leader(g: ZombieGoodCop, name: str) -> None:
     c = g.agent if name == "agent" else g.kingpin
     holder = g.owner[c]
     g.say("named", f"the {name.capitalize()} is named")
@@ -508,7 +488,7 @@ def _name_leader(g: GoodCop, name: str) -> None:
         g.reveal(holder, g.cards[holder].index(c))
 
 
-def _chainsaw(g: GoodCop, user: int, step: int, action: Action) -> None:
+def _chainsaw(g: ZombieGoodCop, user: int, step: int, action: Action) -> None:
     args = action.args
     if step == 1:
         p = int(args[1])
@@ -520,10 +500,9 @@ def _chainsaw(g: GoodCop, user: int, step: int, action: Action) -> None:
     g.reveal(p, s)
     if g.result is not None:
         return
-    if g.zmode == "dice" and g.kind[c] == INFECTOR:
-        g.draw(user)
+    g.exposed(user, c)
     leader = AGENT <= g.kind[c] <= KINGPIN
-    if g.zmode == "simple":
+    if not g.design.printed:
         if leader and [q for q in g.living() if not _wounded(g, q)]:
             g.task = Task(user, CHAINSAW, 1, ())
         elif not leader:
@@ -534,10 +513,10 @@ def _chainsaw(g: GoodCop, user: int, step: int, action: Action) -> None:
         g.hit(p, user)
 
 
-def _mask(g: GoodCop, user: int, step: int, data: tuple[int, ...], action: Action) -> bool:
+def _mask(g: ZombieGoodCop, user: int, step: int, data: tuple[int, ...], action: Action) -> bool:
     """Zombie Mask; True while a choice is still to come."""
     args = action.args
-    if g.zmode == "simple":
+    if not g.design.printed:
         p = int(args[1])
         if step == 0:
             g.task = Task(user, ZOMBIE_MASK, 1, (p,))
@@ -557,7 +536,7 @@ def _mask(g: GoodCop, user: int, step: int, data: tuple[int, ...], action: Actio
     return False
 
 
-def swap_hands(g: GoodCop, a: int, b: int) -> None:
+def swap_hands(g: ZombieGoodCop, a: int, b: int) -> None:
     """Two players exchange all three integrity cards at once (each keeps face and tokens)."""
     g.cards[a], g.cards[b] = g.cards[b], g.cards[a]
     for c in g.cards[a]:
@@ -572,7 +551,7 @@ def swap_hands(g: GoodCop, a: int, b: int) -> None:
     g.update_teams()
 
 
-def _next_crate(g: GoodCop, title: int, queue: tuple[int, ...]) -> None:
+def _next_crate(g: ZombieGoodCop, title: int, queue: tuple[int, ...]) -> None:
     """Weapon Crate: ask the next player with no hidden card who can take or move a weapon."""
     while queue and not _crate_can(g, queue[0]):
         queue = queue[1:]
@@ -582,7 +561,9 @@ def _next_crate(g: GoodCop, title: int, queue: tuple[int, ...]) -> None:
         g.card_done(title)
 
 
-def _crate_choice(g: GoodCop, p: int, title: int, queue: tuple[int, ...], action: Action) -> None:
+def _crate_choice(
+    g: ZombieGoodCop, p: int, title: int, queue: tuple[int, ...], action: Action
+) -> None:
     if action.kind == "aim":
         q = int(action.args[0])
         took = g.aim[p] == UNARMED
@@ -594,6 +575,6 @@ def _crate_choice(g: GoodCop, p: int, title: int, queue: tuple[int, ...], action
             g.say("arm", f"{{p{p}}} takes {'Arms' if g.zombie[p] else 'a gun'}", seat=p)
         g.aim[p] = q
         g.say("aim", f"{{p{p}}} aims at {{p{q}}}", seat=p, target=q)
-        if p == g.turn and (took or g.zmode != "simple"):
+        if p == g.turn and (took or g.design.printed):
             g.tased = True  # cannot shoot (or bite) this turn
     _next_crate(g, title, queue)

@@ -1,10 +1,11 @@
 """The Zombies expansion: a third team, infection tokens, zombie dice, Arms and the Infector.
 
-Three designs (option `zombies`): `dice` and `infect` follow the two printed versions, `simple`
-the one played online today. A zombie stays in the game (it is never eliminated), has every card
-face up, keeps its equipment and tokens, holds Arms instead of a gun (`aim` is shared: for a zombie
-it is where its Arms point) and acts differently on its turn. Rolls come from the game's draw
-counter (`GoodCop.pick`), so a record replays them and a determinized copy rolls afresh.
+Where the three designs (option `zombies`) differ, these rules ask the table's design
+(`zombie_designs.py`); the table that plays them is `zombie_rules.ZombieGoodCop`. A zombie stays
+in the game (it is never eliminated), has every card face up, keeps its equipment and tokens,
+holds Arms instead of a gun (`aim` is shared: for a zombie it is where its Arms point) and acts
+differently on its turn. Rolls come from the game's draw counter (`GoodCop.pick`), so a record
+replays them and a determinized copy rolls afresh.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from hiddenhand.games.goodcop.cards import (
     CURE_TASK,
     FACE_NAMES,
     INFECT_TASK,
-    INFECTION_DIE,
     INFECTION_FACE,
     INFECTOR,
     KINGPIN,
@@ -35,13 +35,13 @@ from hiddenhand.games.goodcop.phases import END_OF_TURN, REVEAL, ROLLED, SHOOTIN
 from hiddenhand.games.goodcop.task import Task
 
 if TYPE_CHECKING:
-    from hiddenhand.games.goodcop.rules import GoodCop
+    from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 
 # -- teams ---------------------------------------------------------------------------------------
 
 
-def team(g: GoodCop, seat: int) -> int:
+def team(g: ZombieGoodCop, seat: int) -> int:
     """The Infector with a leader card: alone; a zombie or the Infector's holder: zombie;
     otherwise -1 (the base rule decides)."""
     kind = g.kind
@@ -59,16 +59,16 @@ def team(g: GoodCop, seat: int) -> int:
     return -1
 
 
-def holds_infector(g: GoodCop, seat: int) -> bool:
+def holds_infector(g: ZombieGoodCop, seat: int) -> bool:
     return g.infector >= 0 and g.owner[g.infector] == seat
 
 
-def known_infector(g: GoodCop, seat: int) -> bool:
+def known_infector(g: ZombieGoodCop, seat: int) -> bool:
     """This seat holds the Infector face up (public: a hidden one may sit with a zombie)."""
     return holds_infector(g, seat) and bool(g.up >> g.infector & 1)
 
 
-def after_card_move(g: GoodCop) -> None:
+def after_card_move(g: ZombieGoodCop) -> None:
     """Cards moved: a zombie given a leader card is cured; a revealed Infector received makes a
     zombie. (The Infector with a leader wins alone: `team` says so, `update_teams` ends it.)"""
     for seat in range(g.n):
@@ -85,7 +85,7 @@ def after_card_move(g: GoodCop) -> None:
 # -- becoming a zombie, and back -------------------------------------------------------------------
 
 
-def become(g: GoodCop, seat: int, take_arms: bool | None = None) -> None:
+def become(g: ZombieGoodCop, seat: int, take_arms: bool | None = None) -> None:
     """Reveal every card, drop the gun, join the zombie team (keeping equipment and tokens);
     take Arms (`infect`, `simple`, or the Infector paying for Arm). A leader: zombies win."""
     if g.zombie[seat] or g.result is not None:
@@ -101,7 +101,7 @@ def become(g: GoodCop, seat: int, take_arms: bool | None = None) -> None:
         g.guns += 1
         g.say("drop", f"{{p{seat}}} drops their gun", seat=seat)
     if take_arms is None:
-        take_arms = g.zmode != "dice"
+        take_arms = g.design.arms_on_turning
     if take_arms:
         take_arms_token(g, seat)
     if g.teams[seat] != TEAM_ZOMBIE:
@@ -113,7 +113,7 @@ def become(g: GoodCop, seat: int, take_arms: bool | None = None) -> None:
         g.finish(TEAM_ZOMBIE, f"the {name} ({{p{seat}}}) became a zombie")
 
 
-def take_arms_token(g: GoodCop, seat: int) -> None:
+def take_arms_token(g: ZombieGoodCop, seat: int) -> None:
     """Take Arms from the centre if any are left; they point at their holder until aimed."""
     if g.arms and g.aim[seat] == UNARMED:
         g.arms -= 1
@@ -121,7 +121,7 @@ def take_arms_token(g: GoodCop, seat: int) -> None:
         g.say("arms", f"{{p{seat}}} takes Arms", seat=seat)
 
 
-def cure(g: GoodCop, seat: int) -> None:
+def cure(g: ZombieGoodCop, seat: int) -> None:
     """A zombie is one no more (Defibrillator, a leader card received): Arms go back."""
     g.zombie[seat] = False
     if g.aim[seat] != UNARMED:
@@ -133,21 +133,21 @@ def cure(g: GoodCop, seat: int) -> None:
         g.tell(seat, "team", f"you are now on the {TEAM_NAMES[team]} team", team=team)
 
 
-def infector_revealed(g: GoodCop, seat: int) -> None:
+def infector_revealed(g: ZombieGoodCop, seat: int) -> None:
     """The Infector card is face up: its holder becomes a zombie. `dice`: "When a player
     investigates or reveals the Infector card, they draw an Equipment card", its holder too
     when it reveals the card to pay for its Arm or Equip action."""
     paying = g.phase == REVEAL and seat == g.turn
     if g.leader_card(seat) < 0:
-        become(g, seat, take_arms=g.zmode != "dice" or (paying and g.arming))
-    if paying and g.zmode == "dice" and g.result is None:
+        become(g, seat, take_arms=g.design.arms_on_turning or (paying and g.arming))
+    if paying and g.design.exposing_draws and g.result is None:
         g.draw(seat)
 
 
 # -- shots ------------------------------------------------------------------------------------
 
 
-def hit(g: GoodCop, seat: int, by: int) -> None:
+def hit(g: ZombieGoodCop, seat: int, by: int) -> None:
     """A player is shot. A zombie aims its Arms at itself. Anyone else reveals every card; a
     leader is wounded, then eliminated (`simple`: by a zombie, zombies win); anyone else becomes
     a zombie."""
@@ -169,7 +169,7 @@ def hit(g: GoodCop, seat: int, by: int) -> None:
         g.wounded |= 1 << leader
         g.say("wounded", f"{{p{seat}}} is wounded", seat=seat)
         g.draw(seat)
-    elif g.zmode == "simple" and by >= 0 and g.zombie[by]:
+    elif g.design.zombies_kill_leaders and by >= 0 and g.zombie[by]:
         g.alive[seat] = False
         g.say("eliminated", f"{{p{seat}}} is eliminated", seat=seat)
         name = "Agent" if g.kind[leader] == AGENT else "Kingpin"
@@ -178,16 +178,16 @@ def hit(g: GoodCop, seat: int, by: int) -> None:
         g.eliminate(seat)
 
 
-def shoot_zombie(g: GoodCop, shooter: int, target: int) -> None:
+def shoot_zombie(g: ZombieGoodCop, shooter: int, target: int) -> None:
     """Shooting a zombie: its Arms turn on itself; the shooter keeps the gun (`infect`,
     `simple`: and must aim elsewhere)."""
     g.say("shot", f"{{p{shooter}}} shoots {{p{target}}}", shooter=shooter, target=target)
     hit(g, target, shooter)
-    if g.zmode != "dice" and shooter == g.turn:
+    if g.design.must_reaim and shooter == g.turn:
         g.reaim = target
 
 
-def aim_choices(g: GoodCop) -> list[Action]:
+def aim_choices(g: ZombieGoodCop) -> list[Action]:
     """Take Aim when the last target may not be kept (a shot zombie, an Arms face)."""
     me = g.turn
     t = g.table
@@ -199,7 +199,7 @@ def aim_choices(g: GoodCop) -> list[Action]:
 # -- a zombie's turn --------------------------------------------------------------------------
 
 
-def bite_target(g: GoodCop, seat: int) -> int:
+def bite_target(g: ZombieGoodCop, seat: int) -> int:
     """Whom this zombie can bite: the living non-zombie its Arms aim at, or -1."""
     aim = g.aim[seat]
     if aim < 0 or aim == seat or not g.alive[aim] or g.zombie[aim]:
@@ -207,7 +207,7 @@ def bite_target(g: GoodCop, seat: int) -> int:
     return aim
 
 
-def infectable(g: GoodCop, seat: int) -> list[tuple[int, int]]:
+def infectable(g: ZombieGoodCop, seat: int) -> list[tuple[int, int]]:
     """(player, slot) of cards an Infect can put a token on: other living non-zombies."""
     tokens = g.tokens
     return [
@@ -219,7 +219,7 @@ def infectable(g: GoodCop, seat: int) -> list[tuple[int, int]]:
     ]
 
 
-def curable(g: GoodCop) -> list[tuple[int, int]]:
+def curable(g: ZombieGoodCop) -> list[tuple[int, int]]:
     """(player, slot) of infection tokens on living non-zombies' cards."""
     tokens = g.tokens
     return [
@@ -231,7 +231,7 @@ def curable(g: GoodCop) -> list[tuple[int, int]]:
     ]
 
 
-def actions(g: GoodCop) -> list[Action]:
+def actions(g: ZombieGoodCop) -> list[Action]:
     """A zombie's turn: Bite; `dice` Arm and Equip; `infect` Equip and Infect; `simple` Equip.
     Equipment can be played as usual; with nothing else to do the zombie waits."""
     me = g.turn
@@ -239,11 +239,12 @@ def actions(g: GoodCop) -> list[Action]:
     out: list[Action] = []
     if bite_target(g, me) >= 0 and not g.tased:
         out.append(t.bite)
-    if g.zmode == "dice" and g.aim[me] == UNARMED and g.arms:
+    design = g.design
+    if design.zombie_arms and g.aim[me] == UNARMED and g.arms:
         out.append(t.arm)
     if g.deck or g.discards:
         out.append(t.equip)
-    if g.zmode == "infect" and infectable(g, me):
+    if design.zombie_infects and infectable(g, me):
         out.append(t.infect)
     for c in g.hand[me]:
         title = ALL_DECK[c]
@@ -254,7 +255,7 @@ def actions(g: GoodCop) -> list[Action]:
     return out
 
 
-def act(g: GoodCop, seat: int, kind: str) -> None:
+def act(g: ZombieGoodCop, seat: int, kind: str) -> None:
     """A zombie's action."""
     if kind == "bite":
         target = g.aim[seat]
@@ -267,7 +268,7 @@ def act(g: GoodCop, seat: int, kind: str) -> None:
         take_arms_token(g, seat)
         g.after_action()
     elif kind == "equip":
-        if g.zmode == "infect" and curable(g):
+        if g.design.zombie_infects and curable(g):
             g.task = Task(seat, CURE_TASK, 0, ())
             return
         g.say("equip", f"{{p{seat}}} draws an equipment card")
@@ -277,7 +278,7 @@ def act(g: GoodCop, seat: int, kind: str) -> None:
         g.task = Task(seat, INFECT_TASK, 0, ())
 
 
-def add_token(g: GoodCop, seat: int, slot: int = -1) -> bool:
+def add_token(g: ZombieGoodCop, seat: int, slot: int = -1) -> bool:
     """An infection token on this card (slot -1: the leftmost card without one). False if none
     could be placed (one token per card at most)."""
     cards = g.cards[seat]
@@ -301,32 +302,32 @@ def add_token(g: GoodCop, seat: int, slot: int = -1) -> bool:
     return True
 
 
-def token_count(g: GoodCop, seat: int) -> int:
+def token_count(g: ZombieGoodCop, seat: int) -> int:
     tokens = g.tokens
     return sum(1 for c in g.cards[seat] if tokens >> c & 1)
 
 
-def roll_die(g: GoodCop, faces: tuple[int, ...]) -> int:
+def roll_die(g: ZombieGoodCop, faces: tuple[int, ...]) -> int:
     return faces[g.pick(6)]
 
 
-def resolve_bite(g: GoodCop, biter: int, target: int) -> None:
-    """The Bite happens (after the Shoot window). `simple`: like a shot. `dice`/`infect`: a
-    token on the target, then one zombie die per token, left on the table for Zombie Serum."""
+def resolve_bite(g: ZombieGoodCop, biter: int, target: int) -> None:
+    """The Bite happens (after the Shoot window): a zombie bitten is as if shot; anyone else
+    as the design says (`Design.bite`)."""
     g.biting = False
     if g.aim[biter] in (UNARMED, biter) or not g.alive[target]:
         g.say("fizzle", f"{{p{biter}}}'s bite does not happen")
         g.after_action()
         return
     g.say("bitten", f"{{p{biter}}} bites {{p{target}}}", shooter=biter, target=target)
-    if g.zmode == "simple" or g.zombie[target]:
+    if g.zombie[target]:
         hit(g, target, biter)
         g.after_action()
         return
-    place_tokens(g, target, 1, BITTEN)
+    g.design.bite(g, biter, target)
 
 
-def roll_for_bite(g: GoodCop, target: int) -> None:
+def roll_for_bite(g: ZombieGoodCop, target: int) -> None:
     """One zombie die per token on the bitten player's cards, left on the table."""
     faces = tuple(roll_die(g, ZOMBIE_DIE) for _ in range(token_count(g, target)))
     g.roll = faces
@@ -339,7 +340,7 @@ def roll_for_bite(g: GoodCop, target: int) -> None:
 BITTEN, ROLLED_BLANK, ROLLED_ZOMBIE, INFECTION_ROLLED = range(4)
 
 
-def place_tokens(g: GoodCop, seat: int, count: int, then: int) -> None:
+def place_tokens(g: ZombieGoodCop, seat: int, count: int, then: int) -> None:
     """`count` infection tokens go on this player's cards, one per card at most. Seed 000:
     "put an Infection token on one of your Integrity cards": the player chooses the card
     (option `tokens=choose`) when more than one has none; then the game goes on (`then`)."""
@@ -355,13 +356,13 @@ def place_tokens(g: GoodCop, seat: int, count: int, then: int) -> None:
     after_tokens(g, seat, then)
 
 
-def token_chosen(g: GoodCop, seat: int, slot: int, then: int, count: int) -> None:
+def token_chosen(g: ZombieGoodCop, seat: int, slot: int, then: int, count: int) -> None:
     g.task = None
     add_token(g, seat, slot)
     place_tokens(g, seat, count - 1, then)
 
 
-def after_tokens(g: GoodCop, seat: int, then: int) -> None:
+def after_tokens(g: ZombieGoodCop, seat: int, then: int) -> None:
     if then == BITTEN:
         roll_for_bite(g, seat)
         return
@@ -375,7 +376,7 @@ def after_tokens(g: GoodCop, seat: int, then: int) -> None:
     g.after_action()
 
 
-def announce_roll(g: GoodCop, roller: int, die: str, faces: tuple[int, ...]) -> None:
+def announce_roll(g: ZombieGoodCop, roller: int, die: str, faces: tuple[int, ...]) -> None:
     g.last_roll = (roller, die, faces)
     names = [FACE_NAMES[f] for f in faces]
     g.say(
@@ -388,7 +389,7 @@ def announce_roll(g: GoodCop, roller: int, die: str, faces: tuple[int, ...]) -> 
     )
 
 
-def apply_roll(g: GoodCop) -> None:
+def apply_roll(g: ZombieGoodCop) -> None:
     """The dice stand: arms, the biter must aim elsewhere; infection, one more token each;
     zombie, the bitten player becomes one."""
     faces, target = g.roll, g.bitten
@@ -401,50 +402,27 @@ def apply_roll(g: GoodCop) -> None:
     place_tokens(g, target, faces.count(INFECTION_FACE), then)
 
 
-def investigated(g: GoodCop, seat: int, target: int, card: int) -> None:
-    """`dice`: investigating the Infector makes its holder a zombie and the investigator draws.
-    `infect`: the investigated card gets an infection token. (The Investigate action and the
-    Surveillance Camera's look both investigate.)"""
-    if g.zmode == "dice" and card == g.infector:
-        g.say("infector", f"{{p{seat}}} found the Infector", seat=seat)
-        g.draw(seat)
-        become(g, target)
-    elif g.zmode == "infect":
-        add_token(g, target, g.cards[target].index(card))
-
-
 # -- turn hooks -------------------------------------------------------------------------------
 
 
-def begin_turn(g: GoodCop, seat: int) -> None:
+def begin_turn(g: ZombieGoodCop, seat: int) -> None:
     g.reaim = -1
     g.arming = g.biting = False
     if g.alarm == seat:
         g.alarm_live = True
 
 
-def end_turn(g: GoodCop) -> bool:
-    """`dice`: a non-zombie rolls the infection die while the Infector is hidden. `simple`:
-    the Alarm Clock rings at the end of its player's next turn.
-    True when the token's placement takes the turn on to its end-of-turn window."""
-    me = g.turn
-    if (
-        g.zmode == "dice"
-        and g.alive[me]
-        and not g.zombie[me]
-        and g.infector >= 0
-        and not g.up >> g.infector & 1
-    ):
-        face = roll_die(g, INFECTION_DIE)
-        announce_roll(g, me, "infection", (face,))
-        if face == INFECTION_FACE:
-            place_tokens(g, me, 1, INFECTION_ROLLED)
-            return True
+def end_turn(g: ZombieGoodCop) -> bool:
+    """The design's infection die (`dice`), then the Alarm Clock (`simple`) rings at the end
+    of its player's next turn. True when a token's placement takes the turn on to its
+    end-of-turn window."""
+    if g.design.infection_die(g):
+        return True
     after_infection_die(g)
     return False
 
 
-def after_infection_die(g: GoodCop) -> None:
+def after_infection_die(g: ZombieGoodCop) -> None:
     """The rest of the end of the turn: the `simple` Alarm Clock rings."""
     me = g.turn
     if g.alarm == me and g.alarm_live:
@@ -453,7 +431,7 @@ def after_infection_die(g: GoodCop) -> None:
         ring_alarm(g, me)
 
 
-def ring_alarm(g: GoodCop, target: int) -> None:
+def ring_alarm(g: ZombieGoodCop, target: int) -> None:
     """Every unarmed living player takes a gun (a zombie Arms) while any are left; everyone
     armed aims at the target."""
     g.say("alarm", f"the Alarm Clock rings for {{p{target}}}", target=target)

@@ -67,6 +67,20 @@ def test_the_modules_import_one_another_without_a_cycle() -> None:
         walk(module, ())
 
 
+def test_the_base_rules_need_nothing_of_the_zombies_expansion() -> None:
+    """The expansion is a layer over the base game: the base rules, and every module they
+    import, import none of its modules (it is the expansion that imports the base)."""
+    graph = {m: _runtime_imports(m) for m in MODULES}
+    needed: set[str] = set()
+    todo = ["rules"]
+    while todo:
+        module = todo.pop()
+        if module not in needed:
+            needed.add(module)
+            todo.extend(graph.get(module, ()))
+    assert not {m for m in needed if m.startswith("zombie")}, sorted(needed)
+
+
 def test_each_module_imports_first_in_a_fresh_interpreter() -> None:
     for module in MODULES:
         script = f"import {PACKAGE}.{module}"

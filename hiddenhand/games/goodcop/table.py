@@ -1,0 +1,302 @@
+"""What lies on a Good Cop Bad Cop table and how cards move: the fields of a game, the questions
+the rules ask of them, events, the equipment deck and copies. The turn is in `rules.py`.
+
+Hidden state: integrity card kinds (`kind`, by card id), equipment cards in hands and the deck.
+Card identities are public (everyone sees which card moves where); what a seat knows about a
+card's face is a bit in `known[seat]` (integrity) or `eknown[seat]` (equipment), so knowledge
+follows a card wherever it goes. The top of the equipment deck is kept unordered and a draw
+picks one of its cards by a keyed hash of `shuffle_seed` (drawn from the game's generator) and a
+counter, so a determinized copy changes the deck's future by taking a new key.
+"""
+
+from __future__ import annotations
+
+from hashlib import blake2b
+from typing import Any, ClassVar, Self
+
+from hiddenhand.engine import Event, Outcome, State, private
+from hiddenhand.engine.seeding import copy_generator
+from hiddenhand.games.goodcop.actions import ActionTable
+from hiddenhand.games.goodcop.cards import (
+    AGENT,
+    ALL_DECK,
+    DISGUISE,
+    HONEST,
+    KINGPIN,
+    PLANTED_EVIDENCE,
+    TEAM_CROOKED,
+    TEAM_HONEST,
+    TEAM_LONE,
+    TEAM_NAMES,
+    TITLES,
+)
+from hiddenhand.games.goodcop.options import GoodCopOptions
+from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED, Phase
+from hiddenhand.games.goodcop.task import Task
+
+_MASK = (1 << 64) - 1
+
+
+class Table(State):
+    """The cards, players and equipment of one game, and what can be read from them."""
+
+    options: GoodCopOptions
+    table: ActionTable
+    n: int
+    # integrity cards, by card id
+    kind: list[int]
+    owner: list[int]  # seat, or -1 for the card removed unseen at setup
+    cards: list[list[int]]  # seat -> [left, middle, right] card ids
+    up: int  # bitmask of face-up cards
+    wounded: int  # bitmask of cards with a Wounded token
+    known: list[int]  # seat -> bitmask of cards whose face it knows
+    agent: int
+    kingpin: int
+    # players
+    alive: list[bool]
+    aim: list[int]  # seat -> target, UNARMED, or the seat itself while not yet aimed
+    guns: int  # guns in the centre
+    teams: list[int]
+    # equipment, by card id
+    hand: list[list[int]]
+    placed: list[int]  # staying title -> seat it lies in front of, or -1
+    deck: list[int]  # the top is the end of the list
+    loose: int  # the top `loose` cards are unordered: a draw takes one of them at random
+    draws: int
+    discards: list[int]
+    gen: list[int]  # public batch a card was last shuffled in; same batch = interchangeable
+    next_gen: int
+    eknown: list[int]  # seat -> bitmask of equipment cards whose place it knows
+    # turn
+    shuffle_seed: bytes | int  # the key of later draws and dice (an int: sequential seeding)
+    turn: int
+    direction: int
+    coffee: int
+    phase: Phase
+    asked: int  # bitmask of seats still to answer in a window
+    task: Task | None
+    over_limit: int  # seat that must discard down to one card, or -1
+    shot_target: int
+    shot_locked: bool  # Restraining Order or Riot Shield: the shot will happen
+    shot_changed: bool  # another card was played: the shooter may choose again
+    tased: bool  # the gun was taken with a Taser this turn and cannot fire
+    result: Outcome | None
+
+    shared_fields: ClassVar[frozenset[str]] = State.shared_fields | {"table"}
+
+    # -- reading the table ----------------------------------------------------------------
+
+    def _roles(self) -> list[str]:
+        """Each seat's role, for statistics: the leader card it holds ("agent", "kingpin"), else
+        its team ("honest", "crooked"; "lone" for both leader cards)."""
+        roles = []
+        for seat in range(self.n):
+            leader = self.leader_card(seat)
+            team = self.teams[seat]
+            if leader >= 0 and team != TEAM_LONE:
+                roles.append("agent" if self.kind[leader] == AGENT else "kingpin")
+            else:
+                roles.append(TEAM_NAMES[team])
+        return roles
+
+    def team_of(self, seat: int) -> int:
+        """Agent: Honest; Kingpin: Crooked; both: alone; else the majority (Planted Evidence
+        turns Honest cards Crooked and vice versa)."""
+        kind = self.kind
+        honest = 0
+        leader = -1
+        for c in self.cards[seat]:
+            k = kind[c]
+            if k == HONEST:
+                honest += 1
+            elif k >= AGENT:
+                if leader >= 0:
+                    return TEAM_LONE
+                leader = k
+        if leader == AGENT:
+            return TEAM_HONEST
+        if leader == KINGPIN:
+            return TEAM_CROOKED
+        majority_honest = honest >= 2
+        if self.placed[PLANTED_EVIDENCE] == seat:
+            majority_honest = not majority_honest
+        return TEAM_HONEST if majority_honest else TEAM_CROOKED
+
+    def hidden_slots(self, seat: int) -> list[int]:
+        up = self.up
+        return [s for s, c in enumerate(self.cards[seat]) if not up >> c & 1]
+
+    def has_hidden(self, seat: int) -> bool:
+        up = self.up
+        return any(not up >> c & 1 for c in self.cards[seat])
+
+    def disguised(self, seat: int) -> bool:
+        return self.placed[DISGUISE] == seat
+
+    def leader_card(self, seat: int) -> int:
+        """The id of a leader card this seat holds, or -1."""
+        kind = self.kind
+        for c in self.cards[seat]:
+            if AGENT <= kind[c] <= KINGPIN:
+                return c
+        return -1
+
+    def living(self) -> list[int]:
+        alive = self.alive
+        return [s for s in range(self.n) if alive[s]]
+
+    def armed(self, seat: int) -> bool:
+        return self.aim[seat] != UNARMED
+
+    def shot_live(self) -> bool:
+        """A shot has been announced and could still be fired."""
+        shooter = self.turn
+        return (
+            self.phase == SHOOTING and self.aim[shooter] != UNARMED and self.alive[self.shot_target]
+        )
+
+    def holders(self) -> int:
+        """Living seats holding equipment: the seats a window asks."""
+        mask = 0
+        alive = self.alive
+        for s, h in enumerate(self.hand):
+            if h and alive[s]:
+                mask |= 1 << s
+        return mask
+
+    def neighbours(self, seat: int) -> list[int]:
+        """The nearest living players on the left and on the right."""
+        out: list[int] = []
+        for step in (-1, 1):
+            s = (seat + step) % self.n
+            while not self.alive[s]:
+                s = (s + step) % self.n
+            if s != seat and s not in out:
+                out.append(s)
+        return out
+
+    # -- events -----------------------------------------------------------------------------
+
+    def say(
+        self, kind: str, text: str, audience: frozenset[int] | None = None, **data: Any
+    ) -> None:
+        """An event for everyone (or `audience`); outside an action (the deal, a scenario set
+        up by hand) nobody is listening and it is dropped."""
+        sink = self._sink
+        if sink is not None:
+            sink.append(Event(kind, text, audience, data))
+
+    def tell(self, seat: int, kind: str, text: str, **data: Any) -> None:
+        """An event only `seat` sees."""
+        sink = self._sink
+        if sink is not None:
+            sink.append(Event(kind, text, private(seat), data))
+
+    # -- the equipment deck ---------------------------------------------------------------
+
+    def draw(self, seat: int) -> None:
+        """Draw one equipment card (reshuffling the discard pile if the deck is empty)."""
+        if not self.deck and self.discards:
+            self.deck = self.discards
+            self.discards = []
+            self.loose = len(self.deck)
+            batch = self.next_gen
+            self.next_gen += 1
+            for c in self.deck:
+                self.gen[c] = batch
+            self.say("reshuffle", "the discard pile is shuffled into a new equipment deck")
+        if not self.deck:
+            self.say("no-card", "there is no equipment card left to draw")
+            return
+        deck = self.deck
+        if self.loose > 1:
+            j = len(deck) - 1 - self.pick(self.loose)
+            deck[j], deck[-1] = deck[-1], deck[j]
+        if self.loose:
+            self.loose -= 1
+        self._into_hand(seat, deck.pop(), "drew", "draw")
+
+    def pick(self, n: int) -> int:
+        """A number below n from the shuffle key and a draw counter: a keyed hash (BLAKE2b), or
+        splitmix64 of a 64-bit seed in games dealt with sequential seeding."""
+        self.draws += 1
+        key = self.shuffle_seed
+        if isinstance(key, bytes):
+            digest = blake2b(self.draws.to_bytes(8, "little"), key=key, digest_size=8).digest()
+            return int.from_bytes(digest, "little") % n
+        z = (key + self.draws * 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
+
+    def to_discard(self, c: int) -> None:
+        """A used or discarded card leaves play: onto the pile, or under the deck."""
+        bit = ~(1 << c)
+        for s in range(self.n):
+            self.eknown[s] &= bit
+        if self.options.discard == "pile":
+            self.discards.append(c)
+        else:
+            self.deck.insert(0, c)
+            self.gen[c] = self.next_gen
+            self.next_gen += 1
+
+    def give(self, card: int, seat: int) -> None:
+        """An equipment card moves into a player's hand; they see it."""
+        self._into_hand(seat, card, "received", "receive")
+
+    def _into_hand(self, seat: int, card: int, kind: str, verb: str) -> None:
+        """The card joins the hand, told privately; a second card puts the hand over its limit."""
+        self.hand[seat].append(card)
+        self.eknown[seat] |= 1 << card
+        title = TITLES[ALL_DECK[card]]
+        self.tell(seat, kind, f"you {verb} {title}", card=title)
+        if len(self.hand[seat]) > 1:
+            self.over_limit = seat
+
+    # -- what an expansion may read differently ---------------------------------------------
+
+    def can_hold_gun(self, seat: int) -> bool:
+        """Whether this player's weapon, if any, is a gun (a Taser takes and gives only guns)."""
+        return True
+
+    def restorable(self, chooser: int) -> list[int]:
+        """Living players a Defibrillator may restore (none in the base game)."""
+        return []
+
+    def disarm(self, seat: int) -> None:
+        """An armed player drops their weapon (K9 Unit): the gun goes back to the centre."""
+        self.aim[seat] = UNARMED
+        self.guns += 1
+        self.say("k9", f"{{p{seat}}} drops their gun", seat=seat)
+
+    def deal_fits(self, other: Self, agent_holder: int, kingpin_holder: int) -> bool:
+        """Whether a redrawn deal (`other`), its leaders dealt to these two different players,
+        is one this table could show (`determinize` keeps the leaders dealt and apart)."""
+        return True
+
+    # -- copies -----------------------------------------------------------------------------
+
+    def clone(self) -> Self:
+        """Written out rather than derived by the kernel: copying the instance dict at once and
+        then only the mutable fields is a third faster than assigning some sixty fields one by
+        one (a test checks that every mutable declared field is copied here)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._sink = None
+        other.rng = copy_generator(self.rng)
+        other.history = list(self.history)
+        other.cards = [list(c) for c in self.cards]
+        other.kind = list(self.kind)
+        other.owner = list(self.owner)
+        other.known = list(self.known)
+        other.alive = list(self.alive)
+        other.aim = list(self.aim)
+        other.teams = list(self.teams)
+        other.hand = [list(h) for h in self.hand]
+        other.placed = list(self.placed)
+        other.deck = list(self.deck)
+        other.discards = list(self.discards)
+        other.gen = list(self.gen)
+        other.eknown = list(self.eknown)
+        return other
