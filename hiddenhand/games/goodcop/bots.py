@@ -61,7 +61,7 @@ class _Read:
     Built from its view (`of_view`) or, in a search's rollouts, from a determinized world read
     as its seat sees it (`of_world`: the same fields `views.view` shows, without building the
     view); the rest reads only these fields:
-    `faces[p][slot]` (the card's name where the seat knows it, else None), `revealed[p][slot]`,
+    `faces[p][slot]` (the card's name where the seat knows it, else None), `hidden_faces(p)`,
     `alive`, `zombies`, `aims` (as the view's `aim`), `armed` (as the view's `armed`), the
     table's `phase` label, `turn`, `resolving` ((card, chooser) or None), `shot` ((shooter,
     target) or None), `guns` (in the centre) and `zmode` (the Zombies design, None when off).
@@ -71,7 +71,6 @@ class _Read:
     n: int
     team: str
     faces: list[list[str | None]]
-    revealed: list[list[bool]]
     alive: Sequence[bool]
     zombies: Sequence[bool]
     aims: list[int | None]
@@ -106,7 +105,16 @@ class _Read:
                     self.enemy_leader = found
                     break
         self.hostility = hostility
-        self.suspicion = self._suspicion()
+        self._suspected: list[float] | None = None
+
+    @property
+    def suspicion(self) -> list[float]:
+        """Chance-like weight that each player holds the opposing leader card (worked out when
+        first asked: many decisions never ask)."""
+        suspected = self._suspected
+        if suspected is None:
+            suspected = self._suspected = self._suspicion()
+        return suspected
 
     # -- what each source tells --------------------------------------------------------------
 
@@ -121,6 +129,10 @@ class _Read:
         """Whether this staying equipment lies in front of p."""
         raise NotImplementedError
 
+    def hidden_faces(self, p: int) -> list[str | None]:
+        """What the bot knows of p's cards that are not revealed, left to right."""
+        raise NotImplementedError
+
     def wounded(self, p: int) -> bool:
         """Whether one of p's cards carries a Wounded token."""
         raise NotImplementedError
@@ -132,9 +144,8 @@ class _Read:
     # -- what the bot makes of them ----------------------------------------------------------
 
     def unseen(self, p: int) -> list[int]:
-        """Slots of p's hidden cards the bot has not seen."""
-        revealed = self.revealed[p]
-        return [s for s, face in enumerate(self.faces[p]) if face is None and not revealed[s]]
+        """Slots of p's hidden cards the bot has not seen (a revealed card is seen)."""
+        return [s for s, face in enumerate(self.faces[p]) if face is None]
 
     def _suspicion(self) -> list[float]:
         """Chance-like weight that each player holds the opposing leader card."""
@@ -236,6 +247,10 @@ class _ViewRead(_Read):
     def has_front(self, p: int, title: str) -> bool:
         return title in self.players[p]["front"]
 
+    def hidden_faces(self, p: int) -> list[str | None]:
+        revealed = self.revealed[p]
+        return [c for s, c in enumerate(self.faces[p]) if not revealed[s]]
+
     def wounded(self, p: int) -> bool:
         return any(c["wounded"] for c in self.players[p]["cards"])
 
@@ -255,8 +270,8 @@ class _WorldRead(_Read):
         known = -1 if over else g.known[seat] | up
         kind, cards = g.kind, g.cards
         self.team = TEAM_NAMES[g.teams[seat]]
+        self.known = known
         self.faces = [[KIND_NAMES[kind[c]] if known >> c & 1 else None for c in cs] for cs in cards]
-        self.revealed = [[bool(up >> c & 1) for c in cs] for cs in cards]
         self.alive = g.alive
         zon = g.zon
         self.zombies = g.zombie if zon else [False] * n
@@ -277,8 +292,20 @@ class _WorldRead(_Read):
         self.zmode = g.zmode if zon else None
         self._settle(hostility)
 
+    def _find(self, card: str) -> int:
+        g = self.g
+        leader = g.agent if card == "agent" else g.kingpin if card == "kingpin" else -1
+        if leader < 0:
+            return super()._find(card)
+        owner = g.owner[leader]
+        return owner if owner >= 0 and self.known >> leader & 1 else -1
+
     def has_front(self, p: int, title: str) -> bool:
         return self.g.placed[_STAYING_INDEX[title]] == p
+
+    def hidden_faces(self, p: int) -> list[str | None]:
+        up = self.g.up
+        return [f for c, f in zip(self.g.cards[p], self.faces[p], strict=True) if not up >> c & 1]
 
     def wounded(self, p: int) -> bool:
         wounded = self.g.wounded
@@ -445,9 +472,7 @@ class HeuristicBot(Bot):
         reveal it."""
         if not read.zombie_team or read.zombies[self.seat]:
             return False
-        revealed = read.revealed[self.seat]
-        hidden = [c for s, c in enumerate(read.faces[self.seat]) if not revealed[s]]
-        return hidden == ["infector"]
+        return read.hidden_faces(self.seat) == ["infector"]
 
     def _window(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
         play = self._useful_play(read, by_kind.get("play", []), own_turn=False)
