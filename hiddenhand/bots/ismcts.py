@@ -240,7 +240,7 @@ class ISMCTSBot(Bot):
             while True:
                 table = node.stats.setdefault(seat, {})
                 action = self._select(table, pending[seat])
-                state.act(seat, action)
+                state.act_legal(seat, action)
                 joint.append((seat, action.id))
                 path.append((table, seat, action.id))
                 window.discard(seat)
@@ -360,7 +360,7 @@ class ISMCTSBot(Bot):
                     unseeded.discard(seat)
                     bot.rng.seed(self._luck + seat)
                 action = self._ask(bot, state, seat, legal, ())
-            state.act(seat, action)
+            state.act_legal(seat, action)
             pending = state.pending()
             steps -= 1
         outcome = state.outcome()

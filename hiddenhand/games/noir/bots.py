@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from itertools import groupby
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hiddenhand.bots.base import Bot, Turn
@@ -192,10 +194,18 @@ def _shift_tables(rows: int, cols: int) -> dict[int, tuple[tuple[int, ...], tupl
 
 
 def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions by kind, each kind's in their order (the rules list a kind's together, so
+    this groups runs, not actions)."""
     out: dict[str, list[Action]] = {}
-    for a in legal:
-        out.setdefault(a.kind, []).append(a)
+    for kind, run in groupby(legal, _KIND):
+        if kind in out:
+            out[kind].extend(run)
+        else:
+            out[kind] = list(run)
     return out
+
+
+_KIND = attrgetter("kind")
 
 
 class HeuristicBot(Bot):
