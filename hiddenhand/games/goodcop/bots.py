@@ -61,7 +61,7 @@ class _Read:
     Built from its view (`of_view`) or, in a search's rollouts, from a determinized world read
     as its seat sees it (`of_world`: the same fields `views.view` shows, without building the
     view); the rest reads only these fields:
-    `faces[p][slot]` (the card's name where the seat knows it, else None), `hidden_faces(p)`,
+    `faces(p)[slot]` (the card's name where the seat knows it, else None), `hidden_faces(p)`,
     `alive`, `zombies`, `aims` (as the view's `aim`), `armed` (as the view's `armed`), the
     table's `phase` label, `turn`, `resolving` ((card, chooser) or None), `shot` ((shooter,
     target) or None), `guns` (in the centre) and `zmode` (the Zombies design, None when off).
@@ -70,7 +70,6 @@ class _Read:
     seat: int
     n: int
     team: str
-    faces: list[list[str | None]]
     alive: Sequence[bool]
     zombies: Sequence[bool]
     aims: list[int | None]
@@ -120,13 +119,17 @@ class _Read:
 
     def _find(self, card: str) -> int:
         """The seat known to hold this card, or -1."""
-        for p, faces in enumerate(self.faces):
-            if card in faces:
+        for p in range(self.n):
+            if card in self.faces(p):
                 return p
         return -1
 
     def has_front(self, p: int, title: str) -> bool:
         """Whether this staying equipment lies in front of p."""
+        raise NotImplementedError
+
+    def faces(self, p: int) -> list[str | None]:
+        """What the bot knows of p's cards, left to right: names, None where it does not."""
         raise NotImplementedError
 
     def hidden_faces(self, p: int) -> list[str | None]:
@@ -145,7 +148,7 @@ class _Read:
 
     def unseen(self, p: int) -> list[int]:
         """Slots of p's hidden cards the bot has not seen (a revealed card is seen)."""
-        return [s for s, face in enumerate(self.faces[p]) if face is None]
+        return [s for s, face in enumerate(self.faces(p)) if face is None]
 
     def _suspicion(self) -> list[float]:
         """Chance-like weight that each player holds the opposing leader card."""
@@ -166,7 +169,7 @@ class _Read:
             return self.team
         if self.zombies[p]:
             return "zombie"
-        known = [c for c in self.faces[p] if c is not None]
+        known = [c for c in self.faces(p) if c is not None]
         if "infector" in known:
             return "zombie"
         if "agent" in known:
@@ -187,7 +190,7 @@ class _Read:
 
     def protected(self) -> int:
         """The leader the bot defends: itself if it is one, else its located leader."""
-        if self.my_leader_card in self.faces[self.seat]:
+        if self.my_leader_card in self.faces(self.seat):
             return self.seat
         return self.my_leader
 
@@ -229,7 +232,7 @@ class _ViewRead(_Read):
         self.players: list[Mapping[str, Any]] = view["players"]
         self.n = len(self.players)
         self.team = view["team"] or "honest"
-        self.faces = [[c["card"] for c in p["cards"]] for p in self.players]
+        self.rows = [[c["card"] for c in p["cards"]] for p in self.players]
         self.revealed = [[c["revealed"] for c in p["cards"]] for p in self.players]
         self.alive = [bool(p["alive"]) for p in self.players]
         self.zombies = [bool(p.get("zombie")) for p in self.players]
@@ -249,7 +252,10 @@ class _ViewRead(_Read):
 
     def hidden_faces(self, p: int) -> list[str | None]:
         revealed = self.revealed[p]
-        return [c for s, c in enumerate(self.faces[p]) if not revealed[s]]
+        return [c for s, c in enumerate(self.rows[p]) if not revealed[s]]
+
+    def faces(self, p: int) -> list[str | None]:
+        return self.rows[p]
 
     def wounded(self, p: int) -> bool:
         return any(c["wounded"] for c in self.players[p]["cards"])
@@ -268,10 +274,9 @@ class _WorldRead(_Read):
         over = g.result is not None
         up = g.up
         known = -1 if over else g.known[seat] | up
-        kind, cards = g.kind, g.cards
         self.team = TEAM_NAMES[g.teams[seat]]
         self.known = known
-        self.faces = [[KIND_NAMES[kind[c]] if known >> c & 1 else None for c in cs] for cs in cards]
+        self.rows: list[list[str | None] | None] = [None] * n
         self.alive = g.alive
         zon = g.zon
         self.zombies = g.zombie if zon else [False] * n
@@ -305,7 +310,16 @@ class _WorldRead(_Read):
 
     def hidden_faces(self, p: int) -> list[str | None]:
         up = self.g.up
-        return [f for c, f in zip(self.g.cards[p], self.faces[p], strict=True) if not up >> c & 1]
+        return [f for c, f in zip(self.g.cards[p], self.faces(p), strict=True) if not up >> c & 1]
+
+    def faces(self, p: int) -> list[str | None]:
+        row = self.rows[p]
+        if row is None:
+            known, kind = self.known, self.g.kind
+            row = self.rows[p] = [
+                KIND_NAMES[kind[c]] if known >> c & 1 else None for c in self.g.cards[p]
+            ]
+        return row
 
     def wounded(self, p: int) -> bool:
         wounded = self.g.wounded
@@ -368,12 +382,10 @@ class HeuristicBot(Bot):
 
     def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
         """As `decide` from the seat's view of this world and an empty log."""
-        from hiddenhand.games.goodcop.rules import GoodCop
-
-        assert isinstance(world, GoodCop) and seat == self.seat
         if not self.hostility:
             self.hostility = [0.0] * len(world.players)
-        return self._decide(_Read.of_world(world, seat, self.hostility), legal)
+        game: GoodCop = world  # type: ignore[assignment]
+        return self._decide(_WorldRead(game, self.seat, self.hostility), legal)
 
     def _decide(self, read: _Read, legal: Sequence[Action]) -> Action:
         by_kind: dict[str, list[Action]] = {}
@@ -395,7 +407,7 @@ class HeuristicBot(Bot):
         return self._window(read, by_kind)
 
     def _reveal(self, read: _Read, options: list[Action]) -> Action:
-        cards = read.faces[self.seat]
+        cards = read.faces(self.seat)
 
         def cost(a: Action) -> int:
             card = cards[int(a.args[0])]
@@ -442,13 +454,13 @@ class HeuristicBot(Bot):
             best = max(
                 investigate,
                 key=lambda a: (
-                    read.faces[int(a.args[0])][int(a.args[1])] is None,
+                    read.faces(int(a.args[0]))[int(a.args[1])] is None,
                     read.suspicion[int(a.args[0])],
                     read.infected(int(a.args[0]), int(a.args[1])),
                     -int(a.args[1]),
                 ),
             )
-            if read.faces[int(best.args[0])][int(best.args[1])] is None:
+            if read.faces(int(best.args[0]))[int(best.args[1])] is None:
                 return best
         if not armed and "arm" in by_kind:
             return by_kind["arm"][0]
@@ -549,7 +561,7 @@ class HeuristicBot(Bot):
                 if read.team_guess(player_of(a)) == read.team:
                     return a
         if card in ("Wiretap", "Metal Detector", "Truth Serum", "Surveillance Camera"):
-            unseen = [a for a in legal if read.faces[player_of(a)][int(a.args[2])] is None]
+            unseen = [a for a in legal if read.faces(player_of(a))[int(a.args[2])] is None]
             if unseen:
                 return max(unseen, key=lambda a: read.suspicion[player_of(a)])
         if card in ("Infect", "Alarm Clock", "Equip", "Transfusion Tube", "Zombie Mask"):
