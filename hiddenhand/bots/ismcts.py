@@ -338,6 +338,7 @@ class ISMCTSBot(Bot):
         world (at most FULL_DEPTH moves more); every seat's reward."""
         choice = self._rollout_rng.choice
         unseeded = self._unseeded
+        policies = self._policies
         pending = state.pending()
         evaluate = evaluator(state.game.id)
         steps = self.depth
@@ -352,14 +353,22 @@ class ISMCTSBot(Bot):
                     return judged
             seat = min(pending)
             legal = pending[seat]
-            bot = self._policy(state, seat) if len(legal) > 1 else None
+            if len(legal) > 1:
+                bot = policies.get(seat)
+                if bot is None and seat not in policies:
+                    bot = self._policy(state, seat)
+            else:
+                bot = None
             if bot is None:
                 action = choice(legal)
             else:
                 if seat in unseeded:
                     unseeded.discard(seat)
                     bot.rng.seed(self._luck + seat)
-                action = self._ask(bot, state, seat, legal, ())
+                if bot.decides_in_world:  # `_ask` with no log, without the call
+                    action = bot.decide_in(state, seat, legal)
+                else:
+                    action = self._ask(bot, state, seat, legal, ())
             state.act_legal(seat, action)
             pending = state.pending()
             steps -= 1
