@@ -220,10 +220,8 @@ class HeuristicBot(Bot):
         return self._play(Scene.of_view(turn.view), turn.legal)
 
     def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
-        from hiddenhand.games.noir.rules import NoirState
-
-        assert isinstance(world, NoirState)
-        return self._play(Scene.seen_in(world, seat), legal)
+        noir: NoirState = world  # type: ignore[assignment]
+        return self._play(Scene.seen_in(noir, seat), legal)
 
     def _play(self, scene: Scene, legal: Sequence[Action]) -> Action:
         kinds = _by_kind(legal)
