@@ -149,6 +149,8 @@ class ISMCTSBot(Bot):
         self._adviser: Bot | None = None
         self._seed = seed
         self._rollout_rng = random.Random()
+        self._luck = 0
+        self._unseeded: set[int] = set()
         self.searches = 0
         self.iterations_done = 0
         self.search_seconds = 0.0
@@ -238,7 +240,7 @@ class ISMCTSBot(Bot):
             while True:
                 table = node.stats.setdefault(seat, {})
                 action = self._select(table, pending[seat])
-                state.act(seat, action)
+                state.act_legal(seat, action)
                 joint.append((seat, action.id))
                 path.append((table, seat, action.id))
                 window.discard(seat)
@@ -292,11 +294,14 @@ class ISMCTSBot(Bot):
     # -- rollouts ---------------------------------------------------------------------------
 
     def _reseed(self, luck: int) -> None:
-        """Every root action of a batch rolls out with the same luck (common random numbers)."""
+        """Every root action of a batch rolls out with the same luck (common random numbers).
+
+        A rollout bot's generator is seeded (with `luck + seat`) when the iteration first asks
+        it, not here: seeding costs microseconds and many seats never move in a short rollout.
+        """
         self._rollout_rng.seed(luck)
-        for seat, bot in self._policies.items():
-            if bot is not None:
-                bot.rng.seed(luck + seat)
+        self._luck = luck
+        self._unseeded = {seat for seat, bot in self._policies.items() if bot is not None}
 
     def _policy(self, state: State, seat: int) -> Bot | None:
         """The rollout bot of a seat (None: random moves)."""
@@ -332,6 +337,8 @@ class ISMCTSBot(Bot):
         """The rollout policy plays on for `depth` moves, then until the game can judge the
         world (at most FULL_DEPTH moves more); every seat's reward."""
         choice = self._rollout_rng.choice
+        unseeded = self._unseeded
+        policies = self._policies
         pending = state.pending()
         evaluate = evaluator(state.game.id)
         steps = self.depth
@@ -346,9 +353,23 @@ class ISMCTSBot(Bot):
                     return judged
             seat = min(pending)
             legal = pending[seat]
-            bot = self._policy(state, seat) if len(legal) > 1 else None
-            action = choice(legal) if bot is None else self._ask(bot, state, seat, legal, ())
-            state.act(seat, action)
+            if len(legal) > 1:
+                bot = policies.get(seat)
+                if bot is None and seat not in policies:
+                    bot = self._policy(state, seat)
+            else:
+                bot = None
+            if bot is None:
+                action = choice(legal)
+            else:
+                if seat in unseeded:
+                    unseeded.discard(seat)
+                    bot.rng.seed(self._luck + seat)
+                if bot.decides_in_world:  # `_ask` with no log, without the call
+                    action = bot.decide_in(state, seat, legal)
+                else:
+                    action = self._ask(bot, state, seat, legal, ())
+            state.act_legal(seat, action)
             pending = state.pending()
             steps -= 1
         outcome = state.outcome()

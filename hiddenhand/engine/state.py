@@ -200,6 +200,16 @@ class State(ABC, Generic[OptionsT]):
             return sink
         return returned
 
+    def act_legal(self, seat: int, action: Action) -> None:
+        """Apply one of `pending()[seat]` as `act` would, without checking it or collecting its
+        events: for searches, which play thousands of moves taken from `pending()` itself."""
+        self._pending = None
+        self.history.append((seat, action.id))
+        sink: list[Event] = []
+        self._sink = sink
+        self._apply(seat, self.space[action.id])
+        self._sink = None
+
     def emit(self, event: Event) -> None:
         """Report something that happened during the action being applied; `act` returns the
         events in the order they were emitted."""

@@ -181,3 +181,26 @@ def test_same_seed_same_game(game):
 
     assert run(11) == run(11)
     assert any(run(11) != run(s) for s in range(12, 20))
+
+
+@pytest.mark.parametrize("game_id", ["noir", "goodcop", "infected"])
+def test_act_legal_plays_as_act(game_id):
+    """Searches apply moves taken from `pending()` without the checks: the same game follows."""
+    import hiddenhand.games  # noqa: F401 - registers the games
+
+    game = get_game(game_id)
+    rng = random.Random(game_id)
+    for seed in range(3):
+        checked = game.start(game.usual_players, seed=seed)
+        trusted = checked.clone()
+        while checked.pending():
+            pending = checked.pending()
+            assert pending == trusted.pending()
+            seat = rng.choice(sorted(pending))
+            action = rng.choice(pending[seat])
+            checked.act(seat, action)
+            trusted.act_legal(seat, action)
+            assert trusted.history == checked.history
+        assert not trusted.pending()
+        assert trusted.view(None) == checked.view(None)
+        assert trusted.outcome() == checked.outcome()

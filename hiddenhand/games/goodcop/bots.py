@@ -1,4 +1,5 @@
-"""A heuristic Good Cop Bad Cop player that reads only its own view and log.
+"""A heuristic Good Cop Bad Cop player that reads only its own view and log (or, in a search's
+rollouts, a determinized world read as its own view would show it).
 
 It looks for the opposing leader: it investigates the players most likely to hold that card
 (those with the most cards it has not seen, weighted by how hostile they have been to its team),
@@ -16,11 +17,17 @@ carry a token and leaves its friends' cards alone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
+from hiddenhand.games.goodcop.cards import KIND_NAMES, STAYING, TASK_NAMES, TEAM_NAMES, TITLES
+from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED
+
+if TYPE_CHECKING:
+    from hiddenhand.engine.state import State
+    from hiddenhand.games.goodcop.rules import GoodCop
 
 # How much a card in hand is worth keeping when the hand is over the limit.
 _KEEP = {
@@ -44,21 +51,49 @@ _KEEP = {
     "Smoke Grenade": 1,
 }
 
+_STAYING_INDEX = {TITLES[t]: t for t in STAYING}
+"""The staying equipment titles (Planted Evidence, Surveillance Camera, Disguise) by name."""
+
 
 class _Read:
-    """What the bot makes of its view: teams, leaders, suspects, threats."""
+    """What the bot makes of the table: teams, leaders, suspects, threats.
 
-    def __init__(self, view: Mapping[str, Any], seat: int, hostility: Sequence[float]) -> None:
-        self.view = view
-        self.seat = seat
-        self.players: list[Mapping[str, Any]] = view["players"]
-        self.team: str = view["team"] or "honest"
+    Built from its view (`of_view`) or, in a search's rollouts, from a determinized world read
+    as its seat sees it (`of_world`: the same fields `views.view` shows, without building the
+    view); the rest reads only these fields:
+    `faces(p)[slot]` (the card's name where the seat knows it, else None), `hidden_faces(p)`,
+    `alive`, `zombies`, `aims` (as the view's `aim`), `armed` (as the view's `armed`), the
+    table's `phase` label, `turn`, `resolving` ((card, chooser) or None), `shot` ((shooter,
+    target) or None), `guns` (in the centre) and `zmode` (the Zombies design, None when off).
+    """
+
+    seat: int
+    n: int
+    team: str
+    alive: Sequence[bool]
+    zombies: Sequence[bool]
+    aims: list[int | None]
+    armed: list[bool]
+    phase: str
+    turn: int
+    resolving: tuple[str, int] | None
+    shot: tuple[int, int] | None
+    guns: int
+    zmode: str | None
+
+    @classmethod
+    def of_view(cls, view: Mapping[str, Any], seat: int, hostility: Sequence[float]) -> _Read:
+        return _ViewRead(view, seat, hostility)
+
+    @classmethod
+    def of_world(cls, world: GoodCop, seat: int, hostility: Sequence[float]) -> _Read:
+        return _WorldRead(world, seat, hostility)
+
+    def _settle(self, hostility: Sequence[float]) -> None:
+        """What follows from the fields: leaders found, suspicion."""
         self.zombie_team = self.team == "zombie"
-        self.zombies = [bool(p.get("zombie")) for p in self.players]
         self.enemy_leader_card = "kingpin" if self.team == "honest" else "agent"
         self.my_leader_card = "agent" if self.team == "honest" else "kingpin"
-        self.n = len(self.players)
-        self.alive = [bool(p["alive"]) for p in self.players]
         self.enemy_leader = self._find(self.enemy_leader_card)
         self.my_leader = self._find(self.my_leader_card)
         if self.zombie_team:  # both leaders are prey; none is ours
@@ -69,23 +104,51 @@ class _Read:
                     self.enemy_leader = found
                     break
         self.hostility = hostility
-        self.suspicion = self._suspicion()
+        self._suspected: list[float] | None = None
+
+    @property
+    def suspicion(self) -> list[float]:
+        """Chance-like weight that each player holds the opposing leader card (worked out when
+        first asked: many decisions never ask)."""
+        suspected = self._suspected
+        if suspected is None:
+            suspected = self._suspected = self._suspicion()
+        return suspected
+
+    # -- what each source tells --------------------------------------------------------------
 
     def _find(self, card: str) -> int:
-        for p, info in enumerate(self.players):
-            if any(c["card"] == card for c in info["cards"]):
+        """The seat known to hold this card, or -1."""
+        for p in range(self.n):
+            if card in self.faces(p):
                 return p
         return -1
 
-    def cards(self, p: int) -> list[Mapping[str, Any]]:
-        return list(self.players[p]["cards"])
+    def has_front(self, p: int, title: str) -> bool:
+        """Whether this staying equipment lies in front of p."""
+        raise NotImplementedError
+
+    def faces(self, p: int) -> list[str | None]:
+        """What the bot knows of p's cards, left to right: names, None where it does not."""
+        raise NotImplementedError
+
+    def hidden_faces(self, p: int) -> list[str | None]:
+        """What the bot knows of p's cards that are not revealed, left to right."""
+        raise NotImplementedError
+
+    def wounded(self, p: int) -> bool:
+        """Whether one of p's cards carries a Wounded token."""
+        raise NotImplementedError
+
+    def infected(self, p: int, slot: int) -> bool:
+        """Whether an infection token lies on this card (False with zombies off)."""
+        raise NotImplementedError
+
+    # -- what the bot makes of them ----------------------------------------------------------
 
     def unseen(self, p: int) -> list[int]:
-        """Slots of p's hidden cards the bot has not seen."""
-        return [s for s, c in enumerate(self.cards(p)) if c["card"] is None and not c["revealed"]]
-
-    def hidden(self, p: int) -> list[int]:
-        return [s for s, c in enumerate(self.cards(p)) if not c["revealed"]]
+        """Slots of p's hidden cards the bot has not seen (a revealed card is seen)."""
+        return [s for s, face in enumerate(self.faces(p)) if face is None]
 
     def _suspicion(self) -> list[float]:
         """Chance-like weight that each player holds the opposing leader card."""
@@ -106,7 +169,7 @@ class _Read:
             return self.team
         if self.zombies[p]:
             return "zombie"
-        known = [c["card"] for c in self.cards(p) if c["card"] is not None]
+        known = [c for c in self.faces(p) if c is not None]
         if "infector" in known:
             return "zombie"
         if "agent" in known:
@@ -114,7 +177,7 @@ class _Read:
         if "kingpin" in known:
             return "crooked"
         honest = known.count("honest") - known.count("crooked")
-        if "Planted Evidence" in self.players[p]["front"]:
+        if self.has_front(p, "Planted Evidence"):
             honest = -honest
         if len(known) == 3 or abs(honest) >= 2:
             return "honest" if honest > 0 else "crooked"
@@ -127,8 +190,7 @@ class _Read:
 
     def protected(self) -> int:
         """The leader the bot defends: itself if it is one, else its located leader."""
-        mine = [c["card"] for c in self.cards(self.seat)]
-        if self.my_leader_card in mine:
+        if self.my_leader_card in self.faces(self.seat):
             return self.seat
         return self.my_leader
 
@@ -137,10 +199,11 @@ class _Read:
         guarded = self.protected()
         if guarded < 0:
             return []
+        alive, aims = self.alive, self.aims
         return [
             p
-            for p, info in enumerate(self.players)
-            if info["alive"] and info["aim"] == guarded and p != self.seat and not self.friend(p)
+            for p in range(self.n)
+            if alive[p] and aims[p] == guarded and p != self.seat and not self.friend(p)
         ]
 
     def best_target(self) -> int:
@@ -160,11 +223,118 @@ class _Read:
         return others[0] if others else self.seat
 
 
+class _ViewRead(_Read):
+    """The table as the seat's view shows it."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int, hostility: Sequence[float]) -> None:
+        self.view = view
+        self.seat = seat
+        self.players: list[Mapping[str, Any]] = view["players"]
+        self.n = len(self.players)
+        self.team = view["team"] or "honest"
+        self.rows = [[c["card"] for c in p["cards"]] for p in self.players]
+        self.revealed = [[c["revealed"] for c in p["cards"]] for p in self.players]
+        self.alive = [bool(p["alive"]) for p in self.players]
+        self.zombies = [bool(p.get("zombie")) for p in self.players]
+        self.aims = [p["aim"] for p in self.players]
+        self.armed = [bool(p["armed"]) for p in self.players]
+        self.phase = view["phase"]
+        self.turn = view["turn"]
+        resolving, shot = view["resolving"], view["shot"]
+        self.resolving = None if resolving is None else (resolving["card"], resolving["by"])
+        self.shot = None if shot is None else (shot["shooter"], shot["target"])
+        self.guns = view["guns_in_centre"]
+        self.zmode = view.get("zombies")
+        self._settle(hostility)
+
+    def has_front(self, p: int, title: str) -> bool:
+        return title in self.players[p]["front"]
+
+    def hidden_faces(self, p: int) -> list[str | None]:
+        revealed = self.revealed[p]
+        return [c for s, c in enumerate(self.rows[p]) if not revealed[s]]
+
+    def faces(self, p: int) -> list[str | None]:
+        return self.rows[p]
+
+    def wounded(self, p: int) -> bool:
+        return any(c["wounded"] for c in self.players[p]["cards"])
+
+    def infected(self, p: int, slot: int) -> bool:
+        return bool(self.players[p]["cards"][slot].get("infected"))
+
+
+class _WorldRead(_Read):
+    """A determinized world as `views.view(world, seat)` would show it, read field by field."""
+
+    def __init__(self, g: GoodCop, seat: int, hostility: Sequence[float]) -> None:
+        self.g = g
+        self.seat = seat
+        self.n = n = g.n
+        over = g.result is not None
+        up = g.up
+        known = -1 if over else g.known[seat] | up
+        self.team = TEAM_NAMES[g.teams[seat]]
+        self.known = known
+        self.rows: list[list[str | None] | None] = [None] * n
+        self.alive = g.alive
+        zon = g.zon
+        self.zombies = g.zombie if zon else [False] * n
+        aim = g.aim
+        self.aims = [a if a != UNARMED and a != p else None for p, a in enumerate(aim)]
+        if zon:
+            zombie = g.zombie
+            self.armed = [not zombie[p] and aim[p] != UNARMED for p in range(n)]
+        else:
+            self.armed = [a != UNARMED for a in aim]
+        self.phase = g.phase.label
+        self.turn = g.turn
+        task = g.task
+        self.resolving = None if task is None else (TASK_NAMES[task.card], task.chooser)
+        target = g.shot_target
+        self.shot = (g.turn, target) if g.phase == SHOOTING and target >= 0 else None
+        self.guns = g.guns
+        self.zmode = g.zmode if zon else None
+        self._settle(hostility)
+
+    def _find(self, card: str) -> int:
+        g = self.g
+        leader = g.agent if card == "agent" else g.kingpin if card == "kingpin" else -1
+        if leader < 0:
+            return super()._find(card)
+        owner = g.owner[leader]
+        return owner if owner >= 0 and self.known >> leader & 1 else -1
+
+    def has_front(self, p: int, title: str) -> bool:
+        return self.g.placed[_STAYING_INDEX[title]] == p
+
+    def hidden_faces(self, p: int) -> list[str | None]:
+        up = self.g.up
+        return [f for c, f in zip(self.g.cards[p], self.faces(p), strict=True) if not up >> c & 1]
+
+    def faces(self, p: int) -> list[str | None]:
+        row = self.rows[p]
+        if row is None:
+            known, kind = self.known, self.g.kind
+            row = self.rows[p] = [
+                KIND_NAMES[kind[c]] if known >> c & 1 else None for c in self.g.cards[p]
+            ]
+        return row
+
+    def wounded(self, p: int) -> bool:
+        wounded = self.g.wounded
+        return any(wounded >> c & 1 for c in self.g.cards[p])
+
+    def infected(self, p: int, slot: int) -> bool:
+        return self.g.zon and bool(self.g.tokens >> self.g.cards[p][slot] & 1)
+
+
 class HeuristicBot(Bot):
     """Finds the opposing leader, shoots it, guards its own; see the module docstring."""
 
     name: ClassVar[str] = "heuristic"
     uses_view: ClassVar[bool] = True
+    decides_in_world: ClassVar[bool] = True
     options: ClassVar[tuple[BotOption, ...]] = (
         BotOption("shoot_at", float, 0, 1, help="suspicion at which the bot shoots"),
     )
@@ -208,8 +378,16 @@ class HeuristicBot(Bot):
         view = turn.view
         assert view is not None
         self._remember(turn, view["team"])
-        read = _Read(view, self.seat, self.hostility)
-        legal = turn.legal
+        return self._decide(_Read.of_view(view, self.seat, self.hostility), turn.legal)
+
+    def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
+        """As `decide` from the seat's view of this world and an empty log."""
+        if not self.hostility:
+            self.hostility = [0.0] * len(world.players)
+        game: GoodCop = world  # type: ignore[assignment]
+        return self._decide(_WorldRead(game, self.seat, self.hostility), legal)
+
+    def _decide(self, read: _Read, legal: Sequence[Action]) -> Action:
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
@@ -219,19 +397,20 @@ class HeuristicBot(Bot):
             return min(by_kind["discard"], key=lambda a: _KEEP.get(str(a.args[0]), 0))
         if "reveal" in by_kind:
             return self._reveal(read, by_kind["reveal"])
-        if view["resolving"] is not None and view["resolving"]["by"] == self.seat:
-            return self._resolve(read, view["resolving"]["card"], legal)
-        if view["phase"] == "take aim" and "aim" in by_kind:
+        resolving = read.resolving
+        if resolving is not None and resolving[1] == self.seat:
+            return self._resolve(read, resolving[0], legal)
+        if read.phase == "take aim" and "aim" in by_kind:
             return self._aim(read, by_kind["aim"])
-        if view["phase"] == "action" and view["turn"] == self.seat:
-            return self._act(read, view, by_kind)
-        return self._window(read, view, by_kind)
+        if read.phase == "action" and read.turn == self.seat:
+            return self._act(read, by_kind)
+        return self._window(read, by_kind)
 
     def _reveal(self, read: _Read, options: list[Action]) -> Action:
-        cards = read.cards(self.seat)
+        cards = read.faces(self.seat)
 
         def cost(a: Action) -> int:
-            card = cards[int(a.args[0])]["card"]
+            card = cards[int(a.args[0])]
             if card == "infector":
                 return 3
             if card in ("agent", "kingpin"):
@@ -247,11 +426,8 @@ class HeuristicBot(Bot):
                 return a
         return options[0]
 
-    def _act(
-        self, read: _Read, view: Mapping[str, Any], by_kind: dict[str, list[Action]]
-    ) -> Action:
-        me = read.players[self.seat]
-        if me.get("zombie"):
+    def _act(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
+        if read.zombies[self.seat]:
             return self._zombie_turn(read, by_kind)
         shoot = by_kind.get("shoot")
         if shoot:
@@ -259,7 +435,7 @@ class HeuristicBot(Bot):
             sure = read.suspicion[target] >= self.shoot_at
             if not read.friend(target) and (sure or target in read.threats()):
                 return shoot[0]
-        play = self._useful_play(read, view, by_kind.get("play", []), own_turn=True)
+        play = self._useful_play(read, by_kind.get("play", []), own_turn=True)
         if play is not None:
             return play
         located = read.enemy_leader >= 0 or max(read.suspicion) >= self.shoot_at
@@ -267,25 +443,26 @@ class HeuristicBot(Bot):
         if hiding:
             by_kind.pop("arm", None)
             by_kind.pop("equip", None)
-        if not me["armed"] and "arm" in by_kind and (located or read.threats()):
+        armed = read.armed[self.seat]
+        if not armed and "arm" in by_kind and (located or read.threats()):
             return by_kind["arm"][0]
         investigate = by_kind.get("investigate", [])
-        if view.get("zombies") == "infect" and not read.zombie_team:
+        if read.zmode == "infect" and not read.zombie_team:
             # investigating puts a token on the card: spare friends, prefer infected cards
             investigate = [a for a in investigate if not read.friend(int(a.args[0]))]
         if investigate and read.enemy_leader < 0:
             best = max(
                 investigate,
                 key=lambda a: (
-                    read.cards(int(a.args[0]))[int(a.args[1])]["card"] is None,
+                    read.faces(int(a.args[0]))[int(a.args[1])] is None,
                     read.suspicion[int(a.args[0])],
-                    bool(read.cards(int(a.args[0]))[int(a.args[1])].get("infected")),
+                    read.infected(int(a.args[0]), int(a.args[1])),
                     -int(a.args[1]),
                 ),
             )
-            if read.cards(int(best.args[0]))[int(best.args[1])]["card"] is None:
+            if read.faces(int(best.args[0]))[int(best.args[1])] is None:
                 return best
-        if not me["armed"] and "arm" in by_kind:
+        if not armed and "arm" in by_kind:
             return by_kind["arm"][0]
         if "equip" in by_kind:
             return by_kind["equip"][0]
@@ -305,31 +482,26 @@ class HeuristicBot(Bot):
     def _hiding_infector(self, read: _Read) -> bool:
         """The Infector's holder whose only hidden card is the Infector: Arm or Equip would
         reveal it."""
-        if not read.zombie_team or read.players[self.seat].get("zombie"):
+        if not read.zombie_team or read.zombies[self.seat]:
             return False
-        hidden = [c["card"] for c in read.cards(self.seat) if not c["revealed"]]
-        return hidden == ["infector"]
+        return read.hidden_faces(self.seat) == ["infector"]
 
-    def _window(
-        self, read: _Read, view: Mapping[str, Any], by_kind: dict[str, list[Action]]
-    ) -> Action:
-        play = self._useful_play(read, view, by_kind.get("play", []), own_turn=False)
+    def _window(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
+        play = self._useful_play(read, by_kind.get("play", []), own_turn=False)
         if play is not None:
             return play
         if "pass" in by_kind:
             return by_kind["pass"][0]
         return self.rng.choice([a for kind in by_kind.values() for a in kind])
 
-    def _useful_play(
-        self, read: _Read, view: Mapping[str, Any], plays: list[Action], own_turn: bool
-    ) -> Action | None:
+    def _useful_play(self, read: _Read, plays: list[Action], own_turn: bool) -> Action | None:
         """A card worth playing now, or None."""
         guarded = read.protected()
-        shot = view["shot"]
+        shot = read.shot
         for a in plays:
             title = str(a.args[0])
             if shot is not None:
-                target, shooter = shot["target"], shot["shooter"]
+                shooter, target = shot
                 saving = target == guarded or (read.friend(target) and not read.friend(shooter))
                 if target == read.enemy_leader:
                     saving = False
@@ -338,7 +510,7 @@ class HeuristicBot(Bot):
                 if title in ("Riot Shield", "Restraining Order", "K-9 Unit"):
                     continue
             if title == "Med Kit" and guarded >= 0:
-                if any(c["wounded"] for c in read.cards(guarded)):
+                if read.wounded(guarded):
                     return a
             elif title == "Defibrillator":
                 if any(
@@ -348,16 +520,16 @@ class HeuristicBot(Bot):
                 ):
                     return a
             elif title == "Disguise" and guarded >= 0:
-                if "Disguise" not in read.players[guarded]["front"]:
+                if not read.has_front(guarded, "Disguise"):
                     return a
             elif title == "K-9 Unit" and read.threats():
                 return a
             elif title == "Coffee":
-                aim = read.players[self.seat]["aim"]
+                aim = read.aims[self.seat]
                 if not own_turn and aim is not None and aim == read.enemy_leader:
                     return a
             elif title == "Walkie Talkie" and read.enemy_leader >= 0:
-                armed = [p for p, info in enumerate(read.players) if info["armed"]]
+                armed = [p for p in range(read.n) if read.armed[p]]
                 if sum(1 for p in armed if read.friend(p)) > len(armed) / 2:
                     return a
             elif title in ("Wiretap", "Metal Detector", "Truth Serum", "Polygraph"):
@@ -366,7 +538,7 @@ class HeuristicBot(Bot):
                         continue
                     return a
             elif title == "Taser" and own_turn:
-                if read.threats() or (read.enemy_leader >= 0 and not view["guns_in_centre"]):
+                if read.threats() or (read.enemy_leader >= 0 and not read.guns):
                     return a
             elif title == "Surveillance Camera" and own_turn:
                 return a
@@ -389,7 +561,7 @@ class HeuristicBot(Bot):
                 if read.team_guess(player_of(a)) == read.team:
                     return a
         if card in ("Wiretap", "Metal Detector", "Truth Serum", "Surveillance Camera"):
-            unseen = [a for a in legal if read.cards(player_of(a))[int(a.args[2])]["card"] is None]
+            unseen = [a for a in legal if read.faces(player_of(a))[int(a.args[2])] is None]
             if unseen:
                 return max(unseen, key=lambda a: read.suspicion[player_of(a)])
         if card in ("Infect", "Alarm Clock", "Equip", "Transfusion Tube", "Zombie Mask"):

@@ -20,9 +20,11 @@ from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, card_set
 from hiddenhand.games.infected.evidence import evidence_weights
+from hiddenhand.games.infected.views import LazyView
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
+    from hiddenhand.games.infected.rules import InfectedState
 
 GOOD_EQUIPS = {"heal3": 5, "blood_test": 4, "block": 4, "scout": 3, "draw2": 3, "distract": 2}
 CHARACTER_PREFERENCE = ("Nurse", "Redneck", "Veteran", "Quartermaster", "Ranger", "Scientist")
@@ -88,6 +90,8 @@ class InfectedBot(Bot):
 
     def _suspicion(self, view: Mapping[str, Any]) -> list[float]:
         """Probability, as this seat judges it, that each other seat is the infected."""
+        if isinstance(view, LazyView):
+            return self._suspicion_in(view.world)
         players = view["players"]
         n = len(players)
         if not view["blood_samples_used"] or self._infected(view):
@@ -104,6 +108,30 @@ class InfectedBot(Bot):
             if player["blood_sample"] is not None and p != self.seat:
                 weights[p] = 1e6 if "virus" in player["blood_sample"] else 0.0
         none_weight = 0.6 if view["variant"] != "standard" or n == 2 else 0.0
+        total = sum(weights) + none_weight
+        return [w / total for w in weights]
+
+    def _suspicion_in(self, world: InfectedState) -> list[float]:
+        """`_suspicion` of the seat's view of a world, read from the world: the same fields
+        (the evidence counts, the tests, the blood samples the seat sees)."""
+        n, seat = world.n, self.seat
+        samples = world.samples
+        own = samples[seat]
+        if world.variant == "cooperative" or (own and "virus" in own):
+            return [0.0] * n
+        weights = evidence_weights(
+            n,
+            ((target, shown) for _, target, shown in world.tests),
+            world.shown_fails,
+            world.fail_claims,
+            world.shown_claims,
+        )
+        weights[seat] = 0.0
+        over, up = world.result is not None, world.samples_up
+        for p in range(n):
+            if p != seat and (over or up[p]) and samples[p]:
+                weights[p] = 1e6 if "virus" in samples[p] else 0.0
+        none_weight = 0.6 if world.variant != "standard" or n == 2 else 0.0
         total = sum(weights) + none_weight
         return [w / total for w in weights]
 
@@ -139,20 +167,19 @@ class InfectedBot(Bot):
 
     def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
         """As `decide` from the seat's view, built lazily: only the fields it reads."""
-        from hiddenhand.games.infected.rules import InfectedState
-        from hiddenhand.games.infected.views import LazyView
-
-        assert isinstance(world, InfectedState)
-        view = LazyView(world, seat)
-        return self.decide(Turn(world.game, seat, world.players, legal, (), view))
-
-    def decide(self, turn: Turn) -> Action:
-        legal = turn.legal
         if len(legal) == 1:
             return legal[0]
-        view = turn.view
-        assert view is not None
-        infected = self._infected(view)
+        state: InfectedState = world  # type: ignore[assignment]
+        sample = state.samples[seat]  # what the view's own blood sample shows
+        return self._decide(legal, LazyView(state, seat), bool(sample) and "virus" in sample)
+
+    def decide(self, turn: Turn) -> Action:
+        if len(turn.legal) == 1:
+            return turn.legal[0]
+        assert turn.view is not None
+        return self._decide(turn.legal, turn.view, self._infected(turn.view))
+
+    def _decide(self, legal: Sequence[Action], view: Mapping[str, Any], infected: bool) -> Action:
         if self.random_human and not infected:
             return self.rng.choice(legal)
         kinds = {a.kind for a in legal}
@@ -168,17 +195,17 @@ class InfectedBot(Bot):
         if phase == "infect":
             return legal[0]
         if phase in ("action", "extra"):
-            return self._action(turn, view, legal, kinds, infected)
+            return self._action(view, legal, kinds, infected)
         if phase == "use":
-            return self._use(turn, view, legal, infected)
+            return self._use(view, legal, infected)
         if phase == "react":
             return self._react(view, legal, infected)
         if phase == "claim":
-            return self._claim(turn, view, legal, infected)
+            return self._claim(view, legal, infected)
         if phase == "place":
             return self._place(view, legal, infected)
         if phase == "vote":
-            return self._vote(turn, view, legal, infected)
+            return self._vote(view, legal, infected)
         return legal[0]
 
     def _character(self, legal: Sequence[Action]) -> Action:
@@ -209,7 +236,6 @@ class InfectedBot(Bot):
 
     def _action(
         self,
-        turn: Turn,
         view: Mapping[str, Any],
         legal: Sequence[Action],
         kinds: set[str],
@@ -234,7 +260,7 @@ class InfectedBot(Bot):
             return self._find(legal, "give_done") or legal[0]
         # the start of a choice
         if infected:
-            return self._infected_action(turn, view, legal, kinds)
+            return self._infected_action(view, legal, kinds)
         suspicion = self._suspicion(view)
         if "call_destroy" in kinds and max(suspicion) >= self._call_threshold(view):
             return self._find(legal, "call_destroy") or legal[0]
@@ -301,7 +327,7 @@ class InfectedBot(Bot):
         return False
 
     def _infected_action(
-        self, turn: Turn, view: Mapping[str, Any], legal: Sequence[Action], kinds: set[str]
+        self, view: Mapping[str, Any], legal: Sequence[Action], kinds: set[str]
     ) -> Action:
         """Look like a human who is a little unlucky: commit cheap cards, hoard the good ones."""
         value = _tables()[0]
@@ -333,9 +359,7 @@ class InfectedBot(Bot):
                 score += 1 if test["shown"] == "virus" else -1
         return score + 2 * view["players"][self.seat]["shown_fails"]
 
-    def _use(
-        self, turn: Turn, view: Mapping[str, Any], legal: Sequence[Action], infected: bool
-    ) -> Action:
+    def _use(self, view: Mapping[str, Any], legal: Sequence[Action], infected: bool) -> Action:
         value, effect, _, _ = _tables()
         me = view["players"][self.seat]
         if view["me"]["choice"] and view["me"]["choice"]["stage"] == "test_target":
@@ -402,9 +426,7 @@ class InfectedBot(Bot):
                 return a
         return none
 
-    def _claim(
-        self, turn: Turn, view: Mapping[str, Any], legal: Sequence[Action], infected: bool
-    ) -> Action:
+    def _claim(self, view: Mapping[str, Any], legal: Sequence[Action], infected: bool) -> Action:
         success, fail, show = legal
         pile = self._pile_value(view)
         total = view["threat_sum"]
@@ -434,9 +456,7 @@ class InfectedBot(Bot):
         key = lambda a: counts[resource[_item(a)]]  # noqa: E731
         return max(places, key=key) if infected else min(places, key=key)
 
-    def _vote(
-        self, turn: Turn, view: Mapping[str, Any], legal: Sequence[Action], infected: bool
-    ) -> Action:
+    def _vote(self, view: Mapping[str, Any], legal: Sequence[Action], infected: bool) -> Action:
         yes, no = legal
         vote = view["vote"]
         target = vote["target"]

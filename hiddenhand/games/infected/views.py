@@ -30,6 +30,7 @@ Fields of `view(seat)` (all JSON-ready; seats are numbers, cards are names):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from hiddenhand.games.infected.cards import RESOURCES
@@ -138,25 +139,41 @@ def _resources_collected(state: InfectedState, seat: int | None) -> dict[str, in
     return {RESOURCES[r]: collected[r] for r in range(len(RESOURCES))}
 
 
+def _zombie_deck_top(state: InfectedState, seat: int) -> list[dict[str, Any]]:
+    known = state.known_top[seat]
+    if not known:
+        return []
+    zkind = state.kind_z
+    return [
+        {"name": zkind(c).name, "value": zkind(c).value} for c in reversed(state.zdeck[-known:])
+    ]
+
+
+def _choice(state: InfectedState, seat: int) -> dict[str, Any] | None:
+    draft = state.window.get(seat)
+    if draft is None:
+        return None
+    return {"stage": draft.stage.value, "so_far": [i.describe() for i in draft.intents]}
+
+
+MeField = Callable[["InfectedState", int], Any]
+"""One field of the viewer's own `me` entry: (state, seat)."""
+
+ME_FIELDS: dict[str, MeField] = {
+    "seat": lambda state, seat: seat,
+    "hand": lambda state, seat: sorted(state.item_name(c) for c in state.hands[seat]),
+    "pile": lambda state, seat: sorted(state.item_name(c) for c in state.piles[seat]),
+    "zombie_hand": lambda state, seat: sorted(
+        f"{state.kind_z(c).name} ({state.kind_z(c).value})" for c in state.zhand[seat]
+    ),
+    "zombie_deck_top": _zombie_deck_top,
+    "choice": _choice,
+}
+
+
 def _me(state: InfectedState, seat: int | None) -> dict[str, Any]:
     assert seat is not None
-    item_name, zkind = state.item_name, state.kind_z
-    draft = state.window.get(seat)
-    known = state.known_top[seat]
-    return {
-        "seat": seat,
-        "hand": sorted(item_name(c) for c in state.hands[seat]),
-        "pile": sorted(item_name(c) for c in state.piles[seat]),
-        "zombie_hand": sorted(f"{zkind(c).name} ({zkind(c).value})" for c in state.zhand[seat]),
-        "zombie_deck_top": [
-            {"name": zkind(c).name, "value": zkind(c).value} for c in reversed(state.zdeck[-known:])
-        ]
-        if known
-        else [],
-        "choice": {"stage": draft.stage.value, "so_far": [i.describe() for i in draft.intents]}
-        if draft is not None
-        else None,
-    }
+    return {key: field(state, seat) for key, field in ME_FIELDS.items()}
 
 
 def _revealed(state: InfectedState, seat: int | None) -> dict[str, Any]:
@@ -215,13 +232,18 @@ FIELDS: dict[str, Field] = {
 
 
 def view_fields(state: InfectedState, seat: int | None) -> dict[str, Field]:
-    """Every field of this seat's view now, in order, with what builds it."""
+    """Every field of this seat's view now, in order, with what builds it (shared: read only)."""
+    return _fields_of(state.end_game, seat is not None, state.result is not None)
+
+
+@cache
+def _fields_of(end_game: bool, seated: bool, over: bool) -> dict[str, Field]:
     fields = dict(FIELDS)
-    if state.end_game:
+    if end_game:
         fields["resources_collected"] = _resources_collected
-    if seat is not None:
+    if seated:
         fields["me"] = _me
-    if state.result is not None:
+    if over:
         fields["outcome"] = _outcome
         fields["revealed"] = _revealed
     return fields
@@ -254,6 +276,29 @@ class LazyEntry(Mapping[str, Any]):
         return len(PLAYER_FIELDS)
 
 
+class LazyMe(Mapping[str, Any]):
+    """The `me` entry of a `LazyView`: each field built when first read."""
+
+    __slots__ = ("_built", "_seat", "_state")
+
+    def __init__(self, state: InfectedState, seat: int) -> None:
+        self._state, self._seat = state, seat
+        self._built: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        built = self._built
+        if key in built:
+            return built[key]
+        value = built[key] = ME_FIELDS[key](self._state, self._seat)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ME_FIELDS)
+
+    def __len__(self) -> int:
+        return len(ME_FIELDS)
+
+
 class LazyView(Mapping[str, Any]):
     """The view of `build_view`, each field built when first read: a search's rollout bot reads
     a few fields of the view of a world it will never show anyone, so building all of them is
@@ -272,10 +317,17 @@ class LazyView(Mapping[str, Any]):
             return built[key]
         if key == "players":
             value: Any = self._players()
+        elif key == "me" and self._seat is not None:
+            value = LazyMe(self._state, self._seat)
         else:
             value = self._fields[key](self._state, self._seat)
         built[key] = value
         return value
+
+    @property
+    def world(self) -> InfectedState:
+        """The (determinized) world this is the view of."""
+        return self._state
 
     def _players(self) -> list[LazyEntry]:
         state, seat = self._state, self._seat

@@ -14,13 +14,16 @@ The first version is kept in `benchmarks/noir_heuristic.py` for comparisons.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
+from itertools import groupby
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.registry import register_bot
 from hiddenhand.engine import Action
 from hiddenhand.games.noir import moves
-from hiddenhand.games.noir.board import Axis, Board
+from hiddenhand.games.noir.board import Axis, Board, cell_mask, shift_tables
 from hiddenhand.games.noir.knowledge import (
     Fact,
     facts_from_json,
@@ -157,12 +160,52 @@ class Scene:
         near = self.board.near_mask_after_shift(who, axis, int(action.args[1]), str(action.args[2]))
         return (targets & (near | bit(who))).bit_count()
 
+    def reach_each(self, shifts: Sequence[Action], who: int, targets: int) -> list[float]:
+        """`reach_after` of every shift, from the tables of the board's shape."""
+        i = self.board.where[who]
+        if i < 0:
+            return [float(self.reach_after(a, who, targets)) for a in shifts]
+        tables = _shift_tables(self.board.rows, self.board.cols)
+        cells = cell_mask(self.board, targets)
+        return [float((cells & tables[a.id][0][i]).bit_count()) for a in shifts]
+
+    def two_steps_after(self, shifts: Sequence[Action], who: int, targets: int) -> list[Action]:
+        """The shifts after which `closest_after` is 2 (`who` not among `targets`)."""
+        i = self.board.where[who]
+        if i < 0:
+            return [a for a in shifts if self.closest_after(a, who, targets) == 2]
+        tables = _shift_tables(self.board.rows, self.board.cols)
+        cells = cell_mask(self.board, targets)
+        out = []
+        for a in shifts:
+            reach, within = tables[a.id]
+            if cells & within[i] and not cells & reach[i]:
+                out.append(a)
+        return out
+
+
+@cache
+def _shift_tables(rows: int, cols: int) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """`board.shift_tables` by the shift action's id."""
+    return {
+        moves.SPACE.get(moves.SHIFT, *key).id: table
+        for key, table in shift_tables(rows, cols).items()
+    }
+
 
 def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions by kind, each kind's in their order (the rules list a kind's together, so
+    this groups runs, not actions)."""
     out: dict[str, list[Action]] = {}
-    for a in legal:
-        out.setdefault(a.kind, []).append(a)
+    for kind, run in groupby(legal, _KIND):
+        if kind in out:
+            out[kind].extend(run)
+        else:
+            out[kind] = list(run)
     return out
+
+
+_KIND = attrgetter("kind")
 
 
 class HeuristicBot(Bot):
@@ -177,10 +220,8 @@ class HeuristicBot(Bot):
         return self._play(Scene.of_view(turn.view), turn.legal)
 
     def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
-        from hiddenhand.games.noir.rules import NoirState
-
-        assert isinstance(world, NoirState)
-        return self._play(Scene.seen_in(world, seat), legal)
+        noir: NoirState = world  # type: ignore[assignment]
+        return self._play(Scene.seen_in(noir, seat), legal)
 
     def _play(self, scene: Scene, legal: Sequence[Action]) -> Action:
         kinds = _by_kind(legal)
@@ -188,9 +229,13 @@ class HeuristicBot(Bot):
             return self._killer(scene, kinds)
         return self._inspector(scene, kinds)
 
-    def _best(self, actions: Sequence[Action], score: Mapping[Action, float]) -> Action:
-        top = max(score[a] for a in actions)
-        return self.rng.choice([a for a in actions if score[a] == top])
+    def _best(self, actions: Sequence[Action], scores: Sequence[float]) -> Action:
+        """A random one of the actions with the top score (`scores` in the same order)."""
+        top = max(scores)
+        return self.rng.choice([a for a, s in zip(actions, scores, strict=True) if s == top])
+
+    def _best_of(self, actions: Sequence[Action], score: Mapping[Action, float]) -> Action:
+        return self._best(actions, [score[a] for a in actions])
 
     # -- the Inspector ------------------------------------------------------------------
 
@@ -201,15 +246,15 @@ class HeuristicBot(Bot):
         if moves.IDENTITY in kinds:
             ids = kinds[moves.IDENTITY]
             return self._best(
-                ids, {a: -(cands & board.near_mask(int(a.args[0]))).bit_count() for a in ids}
+                ids, [-(cands & board.near_mask(int(a.args[0]))).bit_count() for a in ids]
             )
         if moves.DISCARD in kinds:
-            return self._best(
+            return self._best_of(
                 kinds[moves.DISCARD], self._splits(scene, kinds[moves.DISCARD], cands)
             )
         if moves.CITIZEN_ARREST in kinds:
             targets = kinds[moves.CITIZEN_ARREST]
-            return self._best(targets, {a: float(cands >> int(a.args[0]) & 1) for a in targets})
+            return self._best(targets, [float(cands >> int(a.args[0]) & 1) for a in targets])
         me = scene.identity
         assert me is not None
         arrests = [a for a in kinds.get(moves.ARREST, ()) if cands >> int(a.args[0]) & 1]
@@ -217,17 +262,15 @@ class HeuristicBot(Bot):
             return self.rng.choice(arrests)
         citizens = kinds.get(moves.CITIZEN, [])
         if citizens and n <= 3:
-            score = {
-                a: float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens
-            }
-            if max(score.values()) > 0:
+            score = [float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens]
+            if max(score) > 0:
                 return self._best(citizens, score)
         shifts = kinds[moves.SHIFT]
         others = cands & ~bit(me)
         exposed = scene.exposure() <= INSPECTOR_SAFE_CROWD
         if n <= 4 and not exposed:
-            reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
-            if max(reach.values()) > 0:
+            reach = scene.reach_each(shifts, me, cands)
+            if max(reach) > 0:
                 return self._best(shifts, reach)
         threat = (cands & board.near_mask(me)).bit_count()
         if n <= CLOSE_SUSPECTS and not threat:
@@ -235,8 +278,8 @@ class HeuristicBot(Bot):
             if closer is not None:
                 return closer
         if threat:
-            after = {a: -float(scene.reach_after(a, me, cands & ~bit(me))) for a in shifts}
-            if max(after.values()) > -threat:
+            after = [-r for r in scene.reach_each(shifts, me, cands & ~bit(me))]
+            if max(after) > -threat:
                 return self._best(shifts, after)
         if moves.EXONERATE in kinds:
             hand_split = self._splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
@@ -244,8 +287,7 @@ class HeuristicBot(Bot):
                 return kinds[moves.EXONERATE][0]
         if arrests:
             return self.rng.choice(arrests)
-        reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
-        return self._best(shifts, reach)
+        return self._best(shifts, scene.reach_each(shifts, me, cands))
 
     def _close_in(
         self, scene: Scene, shifts: Sequence[Action], me: int, targets: int
@@ -262,8 +304,7 @@ class HeuristicBot(Bot):
         )
         if now <= 2:
             return None
-        score = {a: scene.closest_after(a, me, targets) for a in shifts}
-        fits = [a for a in shifts if score[a] == 2]
+        fits = scene.two_steps_after(shifts, me, targets)
         return self.rng.choice(fits) if fits else None
 
     def _splits(self, scene: Scene, discards: Sequence[Action], cands: int) -> dict[Action, float]:
@@ -301,7 +342,7 @@ class HeuristicBot(Bot):
                 s += 1.0
             score[a] = s
         if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
-            return self._best(kills, score)
+            return self._best_of(kills, score)
         if suspects == 1 and any(inspectors >> int(a.args[0]) & 1 for a in kills):
             return next(a for a in kills if inspectors >> int(a.args[0]) & 1)
         disguise = kinds.get(moves.DISGUISE)
@@ -311,13 +352,13 @@ class HeuristicBot(Bot):
         if hunt is not None and not any(inspectors >> int(a.args[0]) & 1 for a in kills):
             return hunt
         if kills and max(score.values()) >= 2:
-            return self._best(kills, score)
+            return self._best_of(kills, score)
         if disguise and watched.bit_count() <= 3:
             return disguise[0]
         if kills:
-            return self._best(kills, score)
+            return self._best_of(kills, score)
         shifts = kinds[moves.SHIFT]
-        return self._best(shifts, {a: float(scene.reach_after(a, me, inspectors)) for a in shifts})
+        return self._best(shifts, scene.reach_each(shifts, me, inspectors))
 
     def _hunt(
         self, scene: Scene, shifts: Sequence[Action], me: int, inspectors: int, watched: int
@@ -329,8 +370,8 @@ class HeuristicBot(Bot):
             or watched.bit_count() <= KILLER_SAFE_CROWD
         ):
             return None
-        reach = {a: float(scene.reach_after(a, me, inspectors & ~bit(me))) for a in shifts}
-        return self._best(shifts, reach) if max(reach.values()) > 0 else None
+        reach = scene.reach_each(shifts, me, inspectors & ~bit(me))
+        return self._best(shifts, reach) if max(reach) > 0 else None
 
 
 HUNT_SUSPECTS = 2

@@ -1,5 +1,9 @@
 """The heuristic bot: legal, reads only its own view and log, and beats random play."""
 
+import random
+
+import pytest
+
 from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.bots.registry import game_bots
@@ -102,3 +106,35 @@ def test_the_bot_reads_its_log_without_seeing_other_seats_events():
         turn = turn_for(g, seat, bots[seat], logs.of(seat))
         assert all(e.visible_to(seat) for e in turn.log)
         logs.add(g.act(seat, bots[seat].decide(turn)))
+
+
+@pytest.mark.parametrize("zombies", ["off", "dice", "infect", "simple"])
+def test_deciding_in_a_world_plays_as_deciding_from_the_view(zombies):
+    """Rollouts read a determinized world directly; that must be the view's decision, whatever
+    the bot remembers of who was hostile."""
+    rng = random.Random(zombies)
+    compared = 0
+    for players in range(4, 9):
+        for seed in range(3):
+            state = GAME.start(players, [f"zombies={zombies}"], seed)
+            walkers = [make_bot(GAME, "heuristic", s, seed) for s in range(players)]
+            hostility = [rng.choice([0.0, 0.0, 0.5, 1.5]) for _ in range(players)]
+            steps = 0
+            while state.pending() and steps < 300:
+                seat = min(state.pending())
+                legal = tuple(state.legal(seat))
+                if len(legal) > 1:
+                    world = state.determinize(seat, rng)
+                    by_view = HeuristicBot(seat, seed)
+                    in_world = HeuristicBot(seat, seed)
+                    if seed:
+                        by_view.hostility = list(hostility)
+                        in_world.hostility = list(hostility)
+                    expected = by_view.decide(turn_for(world, seat, by_view, []))
+                    assert in_world.decide_in(world, seat, legal) == expected
+                    assert in_world.rng.getstate() == by_view.rng.getstate()
+                    compared += 1
+                walker = walkers[seat]
+                state.act(seat, walker.decide(turn_for(state, seat, walker, [])))
+                steps += 1
+    assert compared > 300

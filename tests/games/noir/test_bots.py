@@ -154,3 +154,43 @@ def test_deciding_in_a_world_plays_as_deciding_from_the_view(mode):
             walker = walkers[seat]
             state.act(seat, walker.decide(turn_for(state, seat, walker, [])))
     assert compared > 200
+
+
+def test_shift_tables_weigh_every_shift_as_the_board_does():
+    """The heuristic weighs shifts from tables of the board's shape; they must give what the
+    board itself gives, on boards with lines removed too."""
+    from hiddenhand.games.noir import moves
+    from hiddenhand.games.noir.board import Board
+    from hiddenhand.games.noir.bots import Scene
+
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(300):
+        rows, cols = rng.randint(1, 5), rng.randint(1, 5)
+        cells = rng.sample(range(25), rows * cols)
+        board = Board(rows, cols, cells)
+        scene = Scene.of_view(
+            {
+                "you": "inspector",
+                "grid": board.grid(),
+                "deceased": [],
+                "innocent": [],
+                "facts": [],
+                "discards": [],
+                "identity": cells[0],
+                "hand": [],
+                "mode": "standard",
+                "candidates": None,
+            }
+        )
+        shifts = list(moves.shifts(rows, cols, None, None))
+        for _ in range(4):
+            who = rng.choice([*cells, *(s for s in range(25) if s not in cells)][:26])
+            targets = rng.getrandbits(25)
+            expected = [float(scene.reach_after(a, who, targets)) for a in shifts]
+            assert scene.reach_each(shifts, who, targets) == expected
+            others = targets & ~(1 << who)
+            two = [a for a in shifts if scene.closest_after(a, who, others) == 2]
+            assert scene.two_steps_after(shifts, who, others) == two
+            checked += len(shifts)
+    assert checked > 5000
