@@ -24,6 +24,7 @@ from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
 from hiddenhand.games.goodcop.cards import KIND_NAMES, STAYING, TASK_NAMES, TEAM_NAMES, TITLES
 from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED
+from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
@@ -278,12 +279,12 @@ class _WorldRead(_Read):
         self.known = known
         self.rows: list[list[str | None] | None] = [None] * n
         self.alive = g.alive
-        zon = g.zon
-        self.zombies = g.zombie if zon else [False] * n
+        self.z = z = g if isinstance(g, ZombieGoodCop) else None
+        self.zombies = z.zombie if z is not None else [False] * n
         aim = g.aim
         self.aims = [a if a != UNARMED and a != p else None for p, a in enumerate(aim)]
-        if zon:
-            zombie = g.zombie
+        if z is not None:
+            zombie = z.zombie
             self.armed = [not zombie[p] and aim[p] != UNARMED for p in range(n)]
         else:
             self.armed = [a != UNARMED for a in aim]
@@ -294,7 +295,7 @@ class _WorldRead(_Read):
         target = g.shot_target
         self.shot = (g.turn, target) if g.phase == SHOOTING and target >= 0 else None
         self.guns = g.guns
-        self.zmode = g.zmode if zon else None
+        self.zmode = z.design.name if z is not None else None
         self._settle(hostility)
 
     def _find(self, card: str) -> int:
@@ -326,7 +327,8 @@ class _WorldRead(_Read):
         return any(wounded >> c & 1 for c in self.g.cards[p])
 
     def infected(self, p: int, slot: int) -> bool:
-        return self.g.zon and bool(self.g.tokens >> self.g.cards[p][slot] & 1)
+        z = self.z
+        return z is not None and bool(z.tokens >> self.g.cards[p][slot] & 1)
 
 
 class HeuristicBot(Bot):
@@ -440,7 +442,7 @@ class HeuristicBot(Bot):
             return play
         located = read.enemy_leader >= 0 or max(read.suspicion) >= self.shoot_at
         hiding = self._hiding_infector(read)
-        if hiding:
+        if hiding and by_kind.keys() - {"arm", "equip"}:  # unless nothing else is legal
             by_kind.pop("arm", None)
             by_kind.pop("equip", None)
         armed = read.armed[self.seat]

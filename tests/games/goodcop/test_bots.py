@@ -8,7 +8,7 @@ from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.bots.registry import game_bots
 from hiddenhand.engine import get_game
-from hiddenhand.games.goodcop.bots import HeuristicBot
+from hiddenhand.games.goodcop.bots import HeuristicBot, _ViewRead
 from tests.games.goodcop.helpers import arrange, do
 
 GAME = get_game("goodcop")
@@ -138,3 +138,28 @@ def test_deciding_in_a_world_plays_as_deciding_from_the_view(zombies):
                 state.act(seat, walker.decide(turn_for(state, seat, walker, [])))
                 steps += 1
     assert compared > 300
+
+
+def test_the_infector_s_holder_who_would_rather_hide_it_still_takes_the_only_action():
+    """A heuristic seat whose only hidden card is the Infector avoids Arm and Equip (paying
+    for them would reveal it), but when Equip is all that is legal it equips. This game, seeded
+    as found, reaches that turn: the bot once chose from nothing there."""
+    options = ["zombies=infect", "order=dealt", "tokens=choose", "guns=players-minus-2"]
+    state = GAME.start(5, options, 1106)
+    bots = [
+        HeuristicBot(s, 106) if (s + 106) % 3 else make_bot(GAME, "random", s, 106)
+        for s in range(5)
+    ]
+    logs = SeatLogs(5)
+    cornered = 0
+    while state.pending():
+        seat = min(state.pending())
+        bot = bots[seat]
+        turn = turn_for(state, seat, bot, logs.of(seat))
+        action = bot.decide(turn)
+        if isinstance(bot, HeuristicBot) and [a.kind for a in turn.legal] == ["equip"]:
+            cornered += bot._hiding_infector(_ViewRead(turn.view, seat, bot.hostility))
+            assert action.kind == "equip"
+        logs.add(state.act(seat, action))
+    assert cornered >= 1
+    assert state.outcome() is not None
