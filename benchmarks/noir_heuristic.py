@@ -15,11 +15,14 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 
 from hiddenhand.bots.arena import compare_in_seat
 from hiddenhand.bots.registry import register_bot
+from hiddenhand.cli.app import games_progress
 from hiddenhand.engine import Action, get_game
 from hiddenhand.games.noir import moves
 from hiddenhand.games.noir.bots import HeuristicBot, Scene
@@ -129,15 +132,49 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=3000)
     parser.add_argument("--option", "-o", action="append", default=[])
     parser.add_argument("--challenger", default="heuristic")
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     game = get_game("noir")
     options = game.options(args.option or None)
-    comparison = compare_in_seat(
-        game, 2, options, args.challenger, "heuristic-v1", args.games, args.seed
-    )
+    with games_progress("noir", Console()) as progress:
+        task = progress.add_task("games", total=2 * args.games)
+        comparison = compare_in_seat(
+            game,
+            2,
+            options,
+            args.challenger,
+            "heuristic-v1",
+            args.games,
+            args.seed,
+            args.jobs,
+            lambda _: progress.advance(task),
+        )
     console = Console()
+    table = Table(
+        title=f"{args.challenger} against heuristic-v1 in one seat, {args.games} games, seed "
+        f"{args.seed}, options {options.changed() or 'default'}"
+    )
+    for column in ("role", "heuristic-v1 in the seat", f"{args.challenger} in the seat"):
+        table.add_column(column)
+    table.add_column("difference", justify="right")
+    table.add_column("p", justify="right")
     for row in comparison.rows():
-        console.print(row)
+        table.add_row(
+            row["role"],
+            cell(row["baseline"]),
+            cell(row["challenger"]),
+            f"{100 * row['difference']:+.1f}",
+            f"{row['p']:.2g}",
+        )
+    console.print(table)
+
+
+def cell(entry: dict[str, Any]) -> str:
+    low, high = entry["ci95"]
+    return (
+        f"{100 * entry['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+        f"({entry['wins']}/{entry['games']})"
+    )
 
 
 if __name__ == "__main__":
