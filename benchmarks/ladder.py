@@ -143,6 +143,11 @@ def measure(
     return fold(game_id, players, lower, upper, results)
 
 
+def p_text(p: float) -> str:
+    """The p-value as printed: below 1e-6 the normal approximation is not to be read closely."""
+    return "< 1e-6" if p < 1e-6 else f"{p:.2g}"
+
+
 def percent(tally: Tally) -> str:
     low, high = wilson(tally.wins, tally.games)
     return f"{100 * tally.rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
@@ -165,7 +170,7 @@ def table(steps: Sequence[Step]) -> Table:
             percent(s.lower_tally),
             str(s.upper_tally.games),
             f"{100 * (s.upper_tally.rate - s.lower_tally.rate):+.1f}",
-            f"{s.p:.2g}",
+            p_text(s.p),
             f"{s.cpu_ms.get(s.upper, 0):.1f}, {s.cpu_ms.get(s.lower, 0):.1f}",
         )
     return out
@@ -180,7 +185,7 @@ def markdown(steps: Sequence[Step]) -> str:
         lines.append(
             f"| {s.game} | {s.players} | {s.upper} | {s.lower} | {percent(s.upper_tally)} | "
             f"{percent(s.lower_tally)} | {s.upper_tally.games} | "
-            f"{100 * (s.upper_tally.rate - s.lower_tally.rate):+.1f} | {s.p:.2g} |"
+            f"{100 * (s.upper_tally.rate - s.lower_tally.rate):+.1f} | {p_text(s.p)} |"
         )
     return "\n".join(lines)
 
