@@ -15,11 +15,14 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 
 from hiddenhand.bots.arena import compare_in_seat
 from hiddenhand.bots.registry import register_bot
+from hiddenhand.cli.app import games_progress
 from hiddenhand.engine import Action, get_game
 from hiddenhand.games.noir import moves
 from hiddenhand.games.noir.bots import HeuristicBot, Scene
@@ -43,16 +46,16 @@ class HeuristicV1Bot(HeuristicBot):
         board = scene.board
         if moves.IDENTITY in kinds:
             ids = kinds[moves.IDENTITY]
-            return self._best(
+            return self._best_of(
                 ids, {a: -(cands & board.near_mask(int(a.args[0]))).bit_count() for a in ids}
             )
         if moves.DISCARD in kinds:
-            return self._best(
+            return self._best_of(
                 kinds[moves.DISCARD], self._splits(scene, kinds[moves.DISCARD], cands)
             )
         if moves.CITIZEN_ARREST in kinds:
             targets = kinds[moves.CITIZEN_ARREST]
-            return self._best(targets, {a: float(cands >> int(a.args[0]) & 1) for a in targets})
+            return self._best_of(targets, {a: float(cands >> int(a.args[0]) & 1) for a in targets})
         me = scene.identity
         assert me is not None
         arrests = [a for a in kinds.get(moves.ARREST, ()) if cands >> int(a.args[0]) & 1]
@@ -64,17 +67,17 @@ class HeuristicV1Bot(HeuristicBot):
                 a: float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens
             }
             if max(score.values()) > 0:
-                return self._best(citizens, score)
+                return self._best_of(citizens, score)
         shifts = kinds[moves.SHIFT]
         if n <= 4:
             reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
             if max(reach.values()) > 0:
-                return self._best(shifts, reach)
+                return self._best_of(shifts, reach)
         threat = (cands & board.near_mask(me)).bit_count()
         if threat:
             after = {a: -float(scene.reach_after(a, me, cands & ~bit(me))) for a in shifts}
             if max(after.values()) > -threat:
-                return self._best(shifts, after)
+                return self._best_of(shifts, after)
         if moves.EXONERATE in kinds:
             hand_split = self._splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
             if not scene.canvassing or not hand_split or max(hand_split.values()) >= 1 or n > 1:
@@ -82,7 +85,7 @@ class HeuristicV1Bot(HeuristicBot):
         if arrests:
             return self.rng.choice(arrests)
         reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
-        return self._best(shifts, reach)
+        return self._best_of(shifts, reach)
 
     def _killer(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
         me = scene.identity
@@ -104,20 +107,22 @@ class HeuristicV1Bot(HeuristicBot):
                 s += 1.0
             score[a] = s
         if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
-            return self._best(kills, score)
+            return self._best_of(kills, score)
         if suspects == 1 and any(inspectors >> int(a.args[0]) & 1 for a in kills):
             return next(a for a in kills if inspectors >> int(a.args[0]) & 1)
         disguise = kinds.get(moves.DISGUISE)
         if disguise and watched.bit_count() <= 2:
             return disguise[0]
         if kills and max(score.values()) >= 2:
-            return self._best(kills, score)
+            return self._best_of(kills, score)
         if disguise and watched.bit_count() <= 3:
             return disguise[0]
         if kills:
-            return self._best(kills, score)
+            return self._best_of(kills, score)
         shifts = kinds[moves.SHIFT]
-        return self._best(shifts, {a: float(scene.reach_after(a, me, inspectors)) for a in shifts})
+        return self._best_of(
+            shifts, {a: float(scene.reach_after(a, me, inspectors)) for a in shifts}
+        )
 
 
 register_bot("noir", "heuristic-v1", HeuristicV1Bot)
@@ -129,15 +134,49 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=3000)
     parser.add_argument("--option", "-o", action="append", default=[])
     parser.add_argument("--challenger", default="heuristic")
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     game = get_game("noir")
     options = game.options(args.option or None)
-    comparison = compare_in_seat(
-        game, 2, options, args.challenger, "heuristic-v1", args.games, args.seed
-    )
+    with games_progress("noir", Console()) as progress:
+        task = progress.add_task("games", total=2 * args.games)
+        comparison = compare_in_seat(
+            game,
+            2,
+            options,
+            args.challenger,
+            "heuristic-v1",
+            args.games,
+            args.seed,
+            args.jobs,
+            lambda _: progress.advance(task),
+        )
     console = Console()
+    table = Table(
+        title=f"{args.challenger} against heuristic-v1 in one seat, {args.games} games, seed "
+        f"{args.seed}, options {options.changed() or 'default'}"
+    )
+    for column in ("role", "heuristic-v1 in the seat", f"{args.challenger} in the seat"):
+        table.add_column(column)
+    table.add_column("difference", justify="right")
+    table.add_column("p", justify="right")
     for row in comparison.rows():
-        console.print(row)
+        table.add_row(
+            row["role"],
+            cell(row["baseline"]),
+            cell(row["challenger"]),
+            f"{100 * row['difference']:+.1f}",
+            f"{row['p']:.2g}",
+        )
+    console.print(table)
+
+
+def cell(entry: dict[str, Any]) -> str:
+    low, high = entry["ci95"]
+    return (
+        f"{100 * entry['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+        f"({entry['wins']}/{entry['games']})"
+    )
 
 
 if __name__ == "__main__":

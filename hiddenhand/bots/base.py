@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hiddenhand.bots.options import BotOption, check_options
-from hiddenhand.bots.registry import game_bots
+from hiddenhand.bots.registry import LEVELS, game_bots, level_specs
 from hiddenhand.engine.errors import OptionError
 
 if TYPE_CHECKING:
@@ -93,9 +93,27 @@ def _generic_bots() -> dict[str, BotFactory]:
     return bots
 
 
+def _wrapping_bots(game: Game) -> dict[str, BotFactory]:
+    """Generic bots built around another bot of the game."""
+    from hiddenhand.bots.sloppy import sloppy_factory
+
+    return {"sloppy": sloppy_factory(game)}
+
+
 def bot_names(game: Game) -> list[str]:
     """The bots that can play this game: the generic ones and the game's own."""
-    return sorted({**_generic_bots(), **game_bots(game.id)})
+    return sorted({**_generic_bots(), **_wrapping_bots(game), **game_bots(game.id)})
+
+
+def resolve_spec(game: Game, spec: str) -> str:
+    """The bot spec a level stands for (`hard` -> `ismcts:iterations=...`), options given with
+    the level set over the level's own (`hard:seconds=0.1`); any other spec as it is."""
+    name, given = parse_bot_spec(spec)
+    if name not in LEVELS:
+        return spec
+    base, own = parse_bot_spec(level_specs(game.id)[name])
+    own.update(given)
+    return ":".join([base, *(f"{key}={value}" for key, value in own.items())])
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -116,11 +134,12 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def make_bot(game: Game, spec: str, seat: int, seed: int = 0) -> Bot:
     """Build the bot a spec names for one seat, or raise OptionError naming the bots there are
-    (or the options that bot takes, and their ranges)."""
-    name, given = parse_bot_spec(spec)
-    factories = {**_generic_bots(), **game_bots(game.id)}
+    (or the options that bot takes, and their ranges). A level of the ladder (`easy`, ...,
+    `expert`) builds the bot it stands for in this game."""
+    name, given = parse_bot_spec(resolve_spec(game, spec))
+    factories = {**_generic_bots(), **_wrapping_bots(game), **game_bots(game.id)}
     if name not in factories:
-        known = ", ".join(sorted(factories))
+        known = ", ".join([*sorted(factories), *LEVELS])
         raise OptionError(f"unknown bot {name[:40]!r} for {game.id}; bots are: {known}")
     factory = factories[name]
     declared: tuple[BotOption, ...] = getattr(factory, "options", ())

@@ -26,6 +26,7 @@ SeatsEvaluator = Callable[["State[Any]"], Sequence[float] | None]
 cannot judge: what a game offers when it can share the work between seats."""
 
 _bots: dict[str, dict[str, BotFactory]] = {}
+_levels: dict[str, dict[str, str]] = {}
 _evaluators: dict[str, Evaluator] = {}
 _seats_evaluators: dict[str, SeatsEvaluator] = {}
 
@@ -67,3 +68,60 @@ def evaluator(game_id: str) -> Evaluator | None:
 def seats_evaluator(game_id: str) -> SeatsEvaluator | None:
     """The game's estimate for every seat at once, if it registered one."""
     return _seats_evaluators.get(game_id)
+
+
+# -- the strength ladder ------------------------------------------------------------------------
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+"""The strengths a person picks a bot by, weakest first. Each names a bot spec per game; a level
+can stand wherever a spec can (`make_bot(game, "hard", seat)`, `--bots hard`, a lobby seat)."""
+
+LADDERS: dict[str, dict[str, str]] = {
+    # easy: the heuristic, but a random legal move half of the time; medium: the heuristic;
+    # hard: the search comparing the heuristic's move with a few others on a few samples;
+    # expert: the search over every legal move with a larger budget. Budgets are iterations
+    # (no time cap: the moves do not depend on the machine); expert stays well within 0.2 s of
+    # CPU a decision. `benchmarks/ladder.py` measures every step; docs/bots.md has the figures.
+    "noir": {
+        "easy": "sloppy:slip=0.5",
+        "medium": "heuristic",
+        "hard": "ismcts:iterations=40:width=5",
+        "expert": "ismcts:iterations=100",
+    },
+    "goodcop": {
+        "easy": "sloppy:slip=0.5",
+        "medium": "heuristic",
+        "hard": "ismcts:iterations=40:width=5",
+        "expert": "ismcts:iterations=100",
+    },
+    "infected": {
+        "easy": "sloppy:slip=0.5",
+        "medium": "heuristic",
+        "hard": "ismcts:iterations=20:width=4",
+        "expert": "ismcts:iterations=60",
+    },
+}
+"""The ladder of each game hiddenhand ships, in one place."""
+
+
+def register_levels(game_id: str, specs: dict[str, str]) -> None:
+    """Set a game's ladder: a bot spec for every level of LEVELS."""
+    missing = [level for level in LEVELS if level not in specs]
+    if missing or set(specs) - set(LEVELS):
+        raise ValueError(f"a ladder names exactly the levels {', '.join(LEVELS)}")
+    _levels[game_id] = dict(specs)
+
+
+def level_specs(game_id: str) -> dict[str, str]:
+    """The bot spec of every level for a game, weakest first. A game without a ladder of its own
+    gets the generic one: a random bot, its default bot, and the search with two budgets."""
+    ladder = _levels.get(game_id) or LADDERS.get(game_id)
+    if ladder is None:
+        medium = default_bot(game_id)
+        ladder = {
+            "easy": "random",
+            "medium": medium if medium != "random" else "ismcts:iterations=4",
+            "hard": "ismcts:iterations=10",
+            "expert": "ismcts:iterations=100",
+        }
+    return {level: ladder[level] for level in LEVELS}

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hiddenhand.bots.base import bot_names
+from hiddenhand.bots.registry import level_specs
 from hiddenhand.engine import Game, get_game
 from hiddenhand.games.texts import goal
 from hiddenhand.server.botspecs import checked_spec
@@ -39,7 +40,8 @@ LIVE = ("open", "playing")
 
 
 def game_info(game: Game) -> dict[str, Any]:
-    """A game as the lobby shows it: title, summary, goal, seats, options with choices, bots."""
+    """A game as the lobby shows it: title, summary, goal, seats, options with choices, bots,
+    and the strength levels (easy to expert) a seat's bot is picked by, with the spec of each."""
     options = []
     for f in game.options_type.fields().values():
         kind = "bool" if f.type is bool else "int" if f.type is int else "str"
@@ -63,6 +65,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "default_players": game.usual_players,
         "options": options,
         "bots": bot_names(game),
+        "levels": [{"name": name, "spec": spec} for name, spec in level_specs(game.id).items()],
         "standin": standin_spec(game),
         "renderer": (RENDERERS / f"{game.id}.js").is_file(),
     }

@@ -1,13 +1,17 @@
 """A heuristic bot for either seat of NOIR. It reads only its Turn: the view and its log.
 
 As Inspector it keeps the exact set of possible Killers (from `knowledge`) and acts to shrink it:
-canvasses that split it evenly, arrests of candidates within reach, shifts that bring candidates
+arrests of candidates within reach as soon as few enough are left (every turn he waits is
+another kill that may strike him), canvasses that halve the candidates (modes with canvasses:
+an Exonerate whose answer halves them comes before any shift), shifts that bring candidates
 within reach while the Killer still has many suspects for him (next to the Killer, the Killer
 moves first), shifts that leave him two steps from a narrowed-down Killer (a Killer who steps
 in gives him the arrest), and shifts that take him out of reach of candidates he is not ready to
-arrest. As Killer it kills towards the target choosing victims that leave the Inspector's public
-candidate set large, kills possible Inspectors when it can, hunts a narrowed-down Inspector with
-shifts while its own candidate set is wide, and disguises when that set gets small.
+arrest. As Killer it kills possible Inspectors within reach once few are left, otherwise makes
+only kills that leave the Inspector a wide public candidate set (preferring victims that may be
+the Inspector, and marked innocents in modes with canvasses); with no such kill it disguises if
+the record has nearly found him, else shifts to set one up or to bring a narrowed-down
+Inspector within reach.
 The first version is kept in `benchmarks/noir_heuristic.py` for comparisons.
 """
 
@@ -258,17 +262,19 @@ class HeuristicBot(Bot):
         me = scene.identity
         assert me is not None
         arrests = [a for a in kinds.get(moves.ARREST, ()) if cands >> int(a.args[0]) & 1]
-        if arrests and (n <= 3 or moves.EXONERATE not in kinds):
+        if arrests and (n <= ARREST_SUSPECTS or moves.EXONERATE not in kinds):
             return self.rng.choice(arrests)
         citizens = kinds.get(moves.CITIZEN, [])
         if citizens and n <= 3:
             score = [float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens]
             if max(score) > 0:
                 return self._best(citizens, score)
+        if self._canvass_halves(scene, kinds, cands):
+            return kinds[moves.EXONERATE][0]
         shifts = kinds[moves.SHIFT]
         others = cands & ~bit(me)
         exposed = scene.exposure() <= INSPECTOR_SAFE_CROWD
-        if n <= 4 and not exposed:
+        if n <= REACH_SUSPECTS and not exposed:
             reach = scene.reach_each(shifts, me, cands)
             if max(reach) > 0:
                 return self._best(shifts, reach)
@@ -288,6 +294,16 @@ class HeuristicBot(Bot):
         if arrests:
             return self.rng.choice(arrests)
         return self._best(shifts, scene.reach_each(shifts, me, cands))
+
+    def _canvass_halves(self, scene: Scene, kinds: dict[str, list[Action]], cands: int) -> bool:
+        """In a mode with canvasses: whether an Exonerate would cut the candidates in half
+        (as near as their number allows), canvassing around a card of his hand (the card he
+        draws may cut them as well): the answer then halves them, whatever it is."""
+        n = cands.bit_count()
+        if not scene.canvassing or moves.EXONERATE not in kinds or n <= 1:
+            return False
+        split = self._splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
+        return bool(split) and max(split.values()) >= n // 2
 
     def _close_in(
         self, scene: Scene, shifts: Sequence[Action], me: int, targets: int
@@ -331,11 +347,12 @@ class HeuristicBot(Bot):
         suspects = inspectors.bit_count()
         watched = scene.public_killers()
         kills = kinds.get(moves.KILL, [])
+        left: dict[Action, int] = {}
         score: dict[Action, float] = {}
         for a in kills:
             v = int(a.args[0])
-            left = (watched & board.near_mask(v) & ~bit(v)).bit_count()
-            s = float(min(left, 6))
+            left[a] = (watched & board.near_mask(v) & ~bit(v)).bit_count()
+            s = float(min(left[a], 6))
             if inspectors >> v & 1:
                 s += 8.0 / suspects
             if chosen and scene.canvassing and scene.innocent >> v & 1:
@@ -343,44 +360,74 @@ class HeuristicBot(Bot):
             score[a] = s
         if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
             return self._best_of(kills, score)
-        if suspects == 1 and any(inspectors >> int(a.args[0]) & 1 for a in kills):
-            return next(a for a in kills if inspectors >> int(a.args[0]) & 1)
+        hits = [a for a in kills if inspectors >> int(a.args[0]) & 1]
+        if hits and (
+            suspects <= STRIKE_SUSPECTS
+            or (suspects <= 2 * STRIKE_SUSPECTS and max(left[a] for a in hits) >= KILL_SAFE)
+        ):
+            return self._best(hits, [float(left[a]) for a in hits])
+        safe = [a for a in kills if left[a] >= KILL_SAFE]
+        if safe:
+            return self._best_of(safe, score)
         disguise = kinds.get(moves.DISGUISE)
-        if disguise and watched.bit_count() <= 2:
+        if disguise and watched.bit_count() <= KILLER_SAFE_CROWD:
             return disguise[0]
-        hunt = self._hunt(scene, kinds[moves.SHIFT], me, inspectors, watched)
-        if hunt is not None and not any(inspectors >> int(a.args[0]) & 1 for a in kills):
-            return hunt
-        if kills and max(score.values()) >= 2:
-            return self._best_of(kills, score)
-        if disguise and watched.bit_count() <= 3:
-            return disguise[0]
+        setup = self._set_up(scene, kinds[moves.SHIFT], me, inspectors, watched)
+        if setup is not None:
+            return setup
         if kills:
             return self._best_of(kills, score)
+        if disguise:
+            return disguise[0]
         shifts = kinds[moves.SHIFT]
         return self._best(shifts, scene.reach_each(shifts, me, inspectors))
 
-    def _hunt(
+    def _set_up(
         self, scene: Scene, shifts: Sequence[Action], me: int, inspectors: int, watched: int
     ) -> Action | None:
-        """A shift that brings a narrowed-down Inspector into reach, when the Inspector cannot
-        single the Killer out in return (his candidate set stays wide)."""
-        if (
-            not 0 < inspectors.bit_count() <= HUNT_SUSPECTS
-            or watched.bit_count() <= KILLER_SAFE_CROWD
-        ):
-            return None
-        reach = scene.reach_each(shifts, me, inspectors & ~bit(me))
-        return self._best(shifts, reach) if max(reach) > 0 else None
+        """A shift after which a kill keeps the Inspector's suspects wide (`KILL_SAFE`), or
+        brings a narrowed-down Inspector within reach; the best by the kill it sets up."""
+        board = scene.board
+        alive = scene.alive
+        suspects = inspectors.bit_count()
+        values: list[float] = []
+        for a in shifts:
+            axis: Axis = a.args[0]  # type: ignore[assignment]
+            index, direction = int(a.args[1]), str(a.args[2])
+            near = board.near_mask_after_shift(me, axis, index, direction) & alive
+            wide = 0
+            for v in members(near):
+                after = board.near_mask_after_shift(v, axis, index, direction)
+                wide = max(wide, (watched & after & ~bit(v)).bit_count())
+            value = float(min(wide, 6)) if wide >= KILL_SAFE else 0.0
+            if suspects and suspects <= HUNT_SUSPECTS:
+                value += 8.0 * (near & inspectors).bit_count() / suspects
+            values.append(value)
+        return self._best(shifts, values) if max(values, default=0.0) > 0 else None
 
 
 HUNT_SUSPECTS = 2
 """The Killer hunts with shifts once the Inspector is down to this many suspects."""
 KILLER_SAFE_CROWD = 3
-"""The Killer hunts only while the Inspector has more suspects than this for the Killer."""
+"""With this many suspects or fewer for the Inspector, the Killer disguises when no kill is
+safe."""
+KILL_SAFE = 4
+"""A kill is safe when it leaves the Inspector at least this many suspects (from the public
+record: the Inspector also rules out his own cards); else the Killer disguises (if the record
+has nearly found him) or shifts to set a safe kill up."""
+STRIKE_SUSPECTS = 3
+"""The Killer kills a possible Inspector within reach at once when he has at most this many
+suspects for him, or twice this many and the kill is safe."""
+
 INSPECTOR_SAFE_CROWD = 6
 """The Inspector shifts a suspect into his reach only while the Killer has more suspects than
 this for the Inspector (next to the Killer, he is the Killer's to take first)."""
+ARREST_SUSPECTS = 8
+"""The Inspector arrests a candidate within reach once down to this many: every turn he waits
+gives the Killer another kill, any of which may be him."""
+REACH_SUSPECTS = 4
+"""The Inspector shifts a candidate into his reach (to arrest next turn) once down to this many,
+while the Killer has many suspects for him (`INSPECTOR_SAFE_CROWD`)."""
 CLOSE_SUSPECTS = 3
 """The Inspector closes in to two steps of the Killer once down to this many suspects."""
 

@@ -54,9 +54,14 @@ function renderSeats() {
   const list = clear(document.getElementById("seat-list"));
   for (let seat = 0; seat < n; seat++) {
     const choices = [h("option", { value: "" }, seat === 0 ? "You" : "A person (invite)")];
-    for (const bot of current.bots) {
-      choices.push(h("option", { value: bot, selected: seat > 0 && bot === current.standin }, `Bot: ${bot}`));
-    }
+    // Bots by strength first (each level names a bot of this game), then every bot by name.
+    const levels = current.levels || [];
+    const preset = (levels.find((l) => l.spec === current.standin) || {}).name || current.standin;
+    choices.push(h("optgroup", { label: "Bot by strength" }, levels.map((level) =>
+      h("option", { value: level.name, title: level.spec, selected: seat > 0 && level.name === preset },
+        `Bot: ${level.name}`))));
+    choices.push(h("optgroup", { label: "Bot by name" }, current.bots.map((bot) =>
+      h("option", { value: bot, selected: seat > 0 && bot === preset }, `Bot: ${bot}`))));
     list.append(h("li", {}, h("select", { "data-seat": seat, "aria-label": `seat ${seat + 1}` }, choices)));
   }
 }

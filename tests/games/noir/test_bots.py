@@ -7,11 +7,11 @@ import pytest
 from hiddenhand.bots.base import RandomBot
 from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.games.noir import NOIR, NoirOptions
-from hiddenhand.games.noir.bots import HeuristicBot
+from hiddenhand.games.noir.bots import ARREST_SUSPECTS, KILL_SAFE, HeuristicBot, Scene
 from hiddenhand.games.noir.knowledge import ARREST, KILL, Fact
-from hiddenhand.games.noir.suspects import NAMES
+from hiddenhand.games.noir.suspects import NAMES, members
+from tests.games.noir.tables import names, sid, table
 from tests.games.noir.tables import play as act
-from tests.games.noir.tables import sid, table
 
 
 def rate(mode: str, killer: str, inspector: str, games: int = 150) -> float:
@@ -194,3 +194,93 @@ def test_shift_tables_weigh_every_shift_as_the_board_does():
             assert scene.two_steps_after(shifts, who, others) == two
             checked += len(shifts)
     assert checked > 5000
+
+
+# -- the third version: each rule in a position where it decides -----------------------------
+
+
+def killed(state, *victims: str) -> None:
+    """The Killer killed these suspects, in order, on the board as it stands."""
+    for victim in victims:
+        state._learn(Fact(KILL, sid(victim), state.board.near_mask(sid(victim))))
+        state.alive &= ~(1 << sid(victim))
+    state._pending = None
+
+
+def arrested(state, *suspects: str) -> None:
+    """The Inspector arrested these suspects in vain (he stands on or next to each)."""
+    for x in suspects:
+        state._learn(Fact(ARREST, sid(x), state.board.near_mask(sid(x)) | 1 << sid(x)))
+    state._pending = None
+
+
+def left_after_kill(state, victim: int) -> int:
+    """The suspects the public record would leave the Inspector after killing `victim`."""
+    scene = Scene.of_view(state.view(0))
+    return (scene.public_killers() & state.board.near_mask(victim) & ~(1 << victim)).bit_count()
+
+
+def test_the_killer_shifts_to_set_up_a_kill_that_keeps_the_inspector_guessing():
+    state = table(killer="Geneva", inspector="Alyss", hand=("Ernest", "Udstad", "Zachary"))
+    killed(state, "Barrin")  # the Killer stands next to Barrin: five suspects fit
+    kills = [a for a in state.legal(0) if a.kind == "kill"]
+    assert kills and all(left_after_kill(state, int(a.args[0])) < KILL_SAFE for a in kills)
+    action = decide(state, 0)
+    assert action.kind == "shift"  # the first version kills Linus
+    axis, index, direction = action.args
+    board = state.board
+    near = board.near_mask_after_shift(sid("Geneva"), axis, index, direction) & state.alive
+    scene = Scene.of_view(state.view(0))
+    assert any(
+        (
+            scene.public_killers()
+            & board.near_mask_after_shift(v, axis, index, direction)
+            & ~(1 << v)
+        ).bit_count()
+        >= KILL_SAFE
+        for v in members(near)
+    )
+
+
+def test_the_killer_strikes_at_one_of_few_possible_inspectors_within_reach():
+    state = table(killer="Geneva", inspector="Horatio", hand=("Ernest", "Udstad", "Zachary"))
+    arrested(state, "Barrin", "Clive")
+    killed(state, "Alyss")
+    assert names(state.view(0)["candidates"]) == {"Barrin", "Clive", "Horatio"}
+    assert str(decide(state, 0)) in ("kill Barrin", "kill Clive", "kill Horatio")
+
+
+def test_the_killer_hunts_a_narrowed_down_inspector_with_a_shift():
+    state = table(killer="Marion", inspector="Deidre", hand=("Ernest", "Udstad", "Zachary"))
+    arrested(state, "Clive", "Julian")
+    killed(state, "Irma")
+    assert state.view(0)["candidates"] == [sid("Deidre")]
+    assert not state.board.adjacent(sid("Marion"), sid("Deidre"))
+    assert str(decide(state, 0)) == "shift column 4 down"
+    act(state, "shift", "column", 3, "down")
+    assert state.board.adjacent(sid("Marion"), sid("Deidre"))  # his to kill next turn
+
+
+def test_the_inspector_arrests_as_soon_as_few_candidates_are_within_reach():
+    state = table(killer="Marion", inspector="Niel", killer_to_move=False)
+    killed(state, "Horatio")
+    candidates = state.view(1)["candidates"]
+    assert 3 < len(candidates) <= ARREST_SUSPECTS
+    # Irma and Marion are within reach; the first version exonerates instead.
+    assert str(decide(state, 1)) in ("arrest Irma", "arrest Marion")
+
+
+@pytest.mark.parametrize("mode", ["classic", "standard"])
+def test_the_inspector_canvasses_when_the_answer_halves_his_candidates(mode):
+    hand = ("Irma", "Alyss", "Ernest")
+    state = table(killer="Marion", inspector="Udstad", hand=hand, mode=mode, killer_to_move=False)
+    killed(state, "Geneva", "Horatio")
+    assert names(state.view(1)["candidates"]) == {"Barrin", "Clive", "Linus", "Marion"}
+    # Around Irma stand Clive and Marion: either answer halves the four candidates.
+    action = decide(state, 1)
+    if mode == "classic":  # no canvas: he shifts a candidate into his reach
+        assert action.kind == "shift"
+        return
+    assert str(action) == "exonerate: draw an evidence card, then clear one"
+    act(state, "exonerate")
+    assert str(decide(state, 1)) == "exonerate Irma"
