@@ -16,6 +16,7 @@ carry a token and leaves its friends' cards alone.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -56,7 +57,7 @@ _STAYING_INDEX = {TITLES[t]: t for t in STAYING}
 """The staying equipment titles (Planted Evidence, Surveillance Camera, Disguise) by name."""
 
 
-class _Read:
+class _Read(ABC):
     """What the bot makes of the table: teams, leaders, suspects, threats.
 
     Built from its view (`of_view`) or, in a search's rollouts, from a determinized world read
@@ -125,25 +126,25 @@ class _Read:
                 return p
         return -1
 
+    @abstractmethod
     def has_front(self, p: int, title: str) -> bool:
         """Whether this staying equipment lies in front of p."""
-        raise NotImplementedError
 
+    @abstractmethod
     def faces(self, p: int) -> list[str | None]:
         """What the bot knows of p's cards, left to right: names, None where it does not."""
-        raise NotImplementedError
 
+    @abstractmethod
     def hidden_faces(self, p: int) -> list[str | None]:
         """What the bot knows of p's cards that are not revealed, left to right."""
-        raise NotImplementedError
 
+    @abstractmethod
     def wounded(self, p: int) -> bool:
         """Whether one of p's cards carries a Wounded token."""
-        raise NotImplementedError
 
+    @abstractmethod
     def infected(self, p: int, slot: int) -> bool:
         """Whether an infection token lies on this card (False with zombies off)."""
-        raise NotImplementedError
 
     # -- what the bot makes of them ----------------------------------------------------------
 

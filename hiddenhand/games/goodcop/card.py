@@ -5,6 +5,7 @@ A card is generic in the game it plays in: an expansion's cards read the expansi
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from hiddenhand.engine import Action
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 G = TypeVar("G", bound="GoodCop")
 
 
-class Card(Generic[G]):
+class Card(ABC, Generic[G]):
     """One equipment title. By default a card asks its user for one living player."""
 
     title: ClassVar[int]
@@ -37,6 +38,18 @@ class Card(Generic[G]):
         target = g.table.target[self.title]
         return [target[p] for p in self.players(g, task.chooser)]
 
+    @abstractmethod
     def resolve(self, g: G, task: Task, action: Action) -> bool:
         """Apply one choice (`g.task` is cleared); True once the card has resolved."""
-        raise NotImplementedError
+
+
+class InstantCard(Card[G]):
+    """A card that does everything as it is played (Coffee, Smoke Grenade, Flamethrower):
+    `start` sets no choice, so the rules never ask it to resolve one."""
+
+    @abstractmethod
+    def start(self, g: G, user: int) -> None:
+        """Do what the card does."""
+
+    def resolve(self, g: G, task: Task, action: Action) -> bool:
+        raise AssertionError(f"{type(self).__name__} offers no choice to resolve")

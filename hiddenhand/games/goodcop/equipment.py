@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action
-from hiddenhand.games.goodcop.card import Card
+from hiddenhand.games.goodcop.card import Card, InstantCard
 from hiddenhand.games.goodcop.cards import (
     BASE_TITLES,
     BLACKMAIL,
@@ -127,7 +127,7 @@ class Blackmail(Card["GoodCop"]):
         return True
 
 
-class Coffee(Card["GoodCop"]):
+class Coffee(InstantCard["GoodCop"]):
     """The user takes the next turn."""
 
     title = COFFEE
@@ -314,7 +314,7 @@ class RestrainingOrder(Card["GoodCop"]):
         return True
 
 
-class SmokeGrenade(Card["GoodCop"]):
+class SmokeGrenade(InstantCard["GoodCop"]):
     """Reverse the turn order."""
 
     title = SMOKE_GRENADE

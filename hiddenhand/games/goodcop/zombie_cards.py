@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action
 from hiddenhand.games.goodcop import zombies
-from hiddenhand.games.goodcop.card import Card
+from hiddenhand.games.goodcop.card import Card, InstantCard
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ALARM_CLOCK,
@@ -234,7 +234,7 @@ class ZombieSerum(Card["ZombieGoodCop"]):
         return True
 
 
-class Flamethrower(Card["ZombieGoodCop"]):
+class Flamethrower(InstantCard["ZombieGoodCop"]):
     """Every zombie is shot."""
 
     title = FLAMETHROWER
