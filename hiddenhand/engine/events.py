@@ -3,25 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from hiddenhand.engine.text import render
 
 EVERYONE: None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(msgspec.Struct, frozen=True):
     """Something that happened. `audience` is None for everyone, else the seats that see it.
 
     `text` is a template (`{pN}` names seat N); `data` is JSON-ready detail for clients.
+    A frozen msgspec Struct: the rules make one for nearly every action, and a Struct is built
+    in C, several times faster than a frozen dataclass.
     """
 
     kind: str
     text: str
     audience: frozenset[int] | None = EVERYONE
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = msgspec.field(default_factory=dict)
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether this seat (None: a spectator) may see the event."""
