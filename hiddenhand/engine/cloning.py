@@ -37,8 +37,13 @@ Copier = Callable[[str, int], str] | None
 _ATOMS: tuple[type, ...] = (int, float, complex, str, bytes, bool, type(None), range)
 _SHARED_TYPES: tuple[type, ...] = (Enum, tuple, frozenset, FrozenDict, Action)
 
-RESET_FIELDS: dict[str, str] = {"_sink": "None"}
-"""Fields a clone starts afresh instead of copying (the event sink of an action in progress)."""
+RESET_FIELDS: dict[str, str] = {
+    "_sink": "None",
+    "_rng": "None",
+    "_rng_state": "self._generator_state()",
+}
+"""Fields a clone sets from an expression instead of copying: the event sink of an action in
+progress starts empty; the generator is shared as a snapshot (`State.rng`)."""
 
 
 def frozen_record(tp: type) -> bool:

@@ -27,6 +27,9 @@ SCHEMES = (KEYED, SEQUENTIAL)
 
 _WORDS = struct.Struct("<8Q")
 
+GeneratorState = tuple[Any, ...]
+"""What a generator's `getstate()` returns: immutable, so copies may share it."""
+
 
 def seed_key(seed: int) -> bytes:
     """The 32-byte key every generator of a game is derived from; any integer is a seed."""
@@ -131,6 +134,21 @@ def game_generator(seed: int, scheme: str = KEYED) -> random.Random:
 def fresh_generator(rng: random.Random) -> KeyedRandom:
     """A new generator keyed from `rng`: a determinized copy's unknown future."""
     return KeyedRandom(rng.getrandbits(128).to_bytes(16, "little"))
+
+
+def fresh_generator_state(rng: random.Random) -> GeneratorState:
+    """The state of `fresh_generator(rng)`, for a copy that builds it only if it draws."""
+    return rng.getrandbits(128).to_bytes(16, "little"), 0, ()
+
+
+def generator_from(state: GeneratorState) -> random.Random:
+    """A generator that draws what the one whose `getstate()` gave `state` would draw next."""
+    if isinstance(state[0], bytes):
+        rng: random.Random = KeyedRandom.__new__(KeyedRandom)
+    else:
+        rng = random.Random.__new__(random.Random)  # no OS seeding: setstate overwrites it
+    rng.setstate(state)
+    return rng
 
 
 def copy_generator(rng: random.Random) -> random.Random:

@@ -16,6 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import indexOf as index_of
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
 from typing_extensions import TypeVar
@@ -24,7 +25,13 @@ from hiddenhand.engine.actions import Action, ActionSpace
 from hiddenhand.engine.cloning import declarative_clone
 from hiddenhand.engine.errors import IllegalAction, RecordError
 from hiddenhand.engine.events import Event
-from hiddenhand.engine.seeding import KEYED, copy_generator, fresh_generator, game_generator
+from hiddenhand.engine.seeding import (
+    KEYED,
+    GeneratorState,
+    fresh_generator_state,
+    game_generator,
+    generator_from,
+)
 
 if TYPE_CHECKING:
     from hiddenhand.engine.game import Game
@@ -74,7 +81,10 @@ class State(ABC, Generic[OptionsT]):
     seed: int | None
     """The seed the game was dealt from; None in a determinized sample, which was not dealt."""
     seeding: str
-    rng: random.Random
+    _rng: random.Random | None
+    """The game's generator, or None while it is `_rng_state` (see `rng`)."""
+    _rng_state: GeneratorState
+    """The snapshot the generator is rebuilt from when `_rng` is None; () while it is not."""
     space: ActionSpace
     history: list[tuple[int, int]]
     """Every action since the deal, as (seat, action id); in a sample, since it was drawn."""
@@ -99,6 +109,33 @@ class State(ABC, Generic[OptionsT]):
         self.history = []
         self._pending = None
         self._sink = None
+
+    # -- the generator ------------------------------------------------------------------
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator. Copies share it as an immutable snapshot (`_rng_state`) and
+        build their own from it only when they first draw: most copies a search makes never
+        draw, and a game that draws only while dealing never pays for one again."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = generator_from(self._rng_state)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_state = rng, ()
+
+    def _generator_state(self) -> GeneratorState:
+        """The generator as a snapshot for a copy. The live generator is put away into the same
+        snapshot, so further copies cost nothing and whichever state draws first rebuilds it.
+        (Copies are made between actions, so no one holds the generator put away.)"""
+        rng = self._rng
+        if rng is None:
+            return self._rng_state
+        state = self._rng_state = rng.getstate()
+        self._rng = None
+        return state
 
     # -- the five questions -------------------------------------------------------------
 
@@ -151,7 +188,7 @@ class State(ABC, Generic[OptionsT]):
         sample = self.clone()
         sample.seed = None
         sample.history = []
-        sample.rng = fresh_generator(rng)
+        sample._rng, sample._rng_state = None, fresh_generator_state(rng)
         sample._pending = None
         if self.outcome() is None:  # once the game is over, every seat may know everything
             self._resample(sample, seat, rng)
@@ -177,21 +214,17 @@ class State(ABC, Generic[OptionsT]):
             if not isinstance(seat, int) or not 0 <= seat < len(self.players):
                 raise IllegalAction(f"there is no seat {seat!r} at this table")
             raise IllegalAction(f"{self.players[seat]} is not asked to decide now")
-        if isinstance(action, int) and not isinstance(action, bool):
-            if not 0 <= action < len(self.space):
-                raise IllegalAction(f"no action has id {action}")
-            action = self.space[action]
         # Legal actions are the space's shared objects: an identity scan (C-level, no __eq__
-        # calls) finds them; equality is the fallback for an equal action made elsewhere.
-        if not isinstance(action, Action) or (
-            id(action) not in map(id, choices) and action not in choices
-        ):
-            raise IllegalAction(f"{action} is not a legal action now")
+        # calls) finds one taken from `pending()`; anything else is looked up in the space.
+        try:
+            legal = choices[index_of(map(id, choices), id(action))]
+        except ValueError:
+            legal = self._legal_action(action, choices)
         self._pending = None
-        self.history.append((seat, action.id))
+        self.history.append((seat, legal.id))
         sink: list[Event] = []
         self._sink = sink
-        returned = self._apply(seat, self.space[action.id])
+        returned = self._apply(seat, legal)
         self._sink = None
         if returned is None:
             return sink
@@ -199,6 +232,17 @@ class State(ABC, Generic[OptionsT]):
             sink.extend(returned)
             return sink
         return returned
+
+    def _legal_action(self, action: object, choices: Sequence[Action]) -> Action:
+        """The space's own object for `action` (an id, or an Action equal to a legal one made
+        elsewhere), or IllegalAction."""
+        if isinstance(action, int) and not isinstance(action, bool):
+            if not 0 <= action < len(self.space):
+                raise IllegalAction(f"no action has id {action}")
+            action = self.space[action]
+        if not isinstance(action, Action) or action not in choices:
+            raise IllegalAction(f"{action} is not a legal action now")
+        return self.space[action.id]
 
     def act_legal(self, seat: int, action: Action) -> None:
         """Apply one of `pending()[seat]` as `act` would, without checking it or collecting its
@@ -266,15 +310,3 @@ class State(ABC, Generic[OptionsT]):
 
         A game may instead return its events as a list; `act` returns them after any emitted.
         """
-
-    def _copy_base(self, other: State[OptionsT]) -> None:
-        """Copy the bookkeeping into a fresh instance made by a subclass's hand-written clone."""
-        other.players = self.players
-        other.options = self.options
-        other.seed = self.seed
-        other.seeding = self.seeding
-        other.rng = copy_generator(self.rng)
-        other.space = self.space
-        other.history = list(self.history)
-        other._pending = self._pending
-        other._sink = None

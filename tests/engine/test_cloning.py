@@ -108,6 +108,29 @@ def test_a_declared_clone_copies_every_mutable_field_and_shares_the_rest():
     assert other.rng is not state.rng and other.rng.random() == state.rng.random()
 
 
+@pytest.mark.parametrize("seeding", ["keyed", "sequential"])
+def test_copies_share_the_generator_as_a_snapshot_until_one_draws(seeding: str):
+    state = HIGH_CARD.start(3, seed=4, seeding=seeding)
+    state.rng.random()  # part of a block drawn: the snapshot must keep the buffered words
+    first = state.clone()
+    second = first.clone()
+    assert first._rng is None and second._rng is None  # a copy that never draws builds none
+    ahead = [state.rng.random() for _ in range(20)]
+    assert [first.rng.random() for _ in range(20)] == ahead
+    assert [second.rng.random() for _ in range(20)] == ahead
+    assert first.rng is not state.rng and second.rng is not first.rng
+
+
+def test_a_sample_builds_its_own_generator_from_the_searchers_only_when_it_draws():
+    state = HIGH_CARD.start(3, seed=4)
+    sample = state.determinize(0, random.Random(1))
+    assert sample._rng is None
+    again = state.determinize(0, random.Random(1))
+    assert sample.rng.random() == again.rng.random()
+    assert state.determinize(0, random.Random(2)).rng.random() != again.rng.random()
+    assert sample.rng.getstate() != state.rng.getstate()
+
+
 def test_a_clone_plays_on_alone():
     state = HIGH_CARD.start(3, seed=4)
     other = state.clone()

@@ -15,7 +15,6 @@ from hashlib import blake2b
 from typing import Any, ClassVar, Self
 
 from hiddenhand.engine import Event, Outcome, State, private
-from hiddenhand.engine.seeding import copy_generator
 from hiddenhand.games.goodcop.actions import ActionTable
 from hiddenhand.games.goodcop.cards import (
     AGENT,
@@ -284,7 +283,7 @@ class Table(State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._sink = None
-        other.rng = copy_generator(self.rng)
+        other._rng, other._rng_state = None, self._generator_state()
         other.history = list(self.history)
         other.cards = [list(c) for c in self.cards]
         other.kind = list(self.kind)
