@@ -4,12 +4,9 @@ redrawn, consistently with what it does know (the engine's `State.determinize` c
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from hiddenhand.games.goodcop.cards import AGENT, KINGPIN
-
-if TYPE_CHECKING:
-    from hiddenhand.games.goodcop.table import Table
+from hiddenhand.games.goodcop.table import Table
 
 
 def resample(state: Table, other: Table, seat: int, rng: random.Random) -> None:
@@ -31,7 +28,8 @@ def resample(state: Table, other: Table, seat: int, rng: random.Random) -> None:
         faces = [state.kind[c] for c in unknown]
         kind = other.kind
         owner = state.owner
-        fits = state.deal_fits
+        # the base game constrains nothing beyond the leaders: skip the call per try
+        fits = state.deal_fits if type(state).deal_fits is not Table.deal_fits else None
         rand = rng.random
         last = len(faces) - 1
         while True:
@@ -50,7 +48,7 @@ def resample(state: Table, other: Table, seat: int, rng: random.Random) -> None:
             if kingpin < 0:
                 kingpin = state.kingpin
             oa, ok = owner[agent], owner[kingpin]
-            if oa >= 0 and ok >= 0 and oa != ok and fits(other, oa, ok):
+            if oa >= 0 and ok >= 0 and oa != ok and (fits is None or fits(other, oa, ok)):
                 break
         other.agent, other.kingpin = agent, kingpin
         other.teams = [other.team_of(s) for s in range(state.n)]

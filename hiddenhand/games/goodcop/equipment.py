@@ -515,14 +515,27 @@ EQUIPMENT_CARDS: tuple[Card[GoodCop], ...] = tuple(
 # -- what the rules ask -------------------------------------------------------------------------
 
 
+ON_OWN_TURN: tuple[bool, ...] = tuple(c.when != "shoot" for c in CARDS[:BASE_TITLES])
+"""By title: may be played in the user's own action phase (not a "shoot" card)."""
+IN_WINDOW: tuple[bool, ...] = tuple(c.when == "any" for c in CARDS[:BASE_TITLES])
+"""By title: may be played in another player's window that is not a Shoot window."""
+IN_SHOOT_WINDOW: tuple[bool, ...] = tuple(c.when != "own-turn" for c in CARDS[:BASE_TITLES])
+"""By title: may be played in a Shoot window ("any" and "shoot" cards)."""
+
+
+def timing(g: GoodCop, own_turn: bool) -> tuple[bool, ...]:
+    """Which base titles the moment allows (own_turn: the user's own action phase); the
+    Zombies cards have no timing of their own and lie beyond the tuple."""
+    if own_turn:
+        return ON_OWN_TURN
+    return IN_SHOOT_WINDOW if g.phase == SHOOTING else IN_WINDOW
+
+
 def usable(g: GoodCop, title: int, user: int, own_turn: bool) -> bool:
     """Whether `user` may play this card now (own_turn: in their own action phase)."""
-    if title < BASE_TITLES:
-        when = CARDS[title].when
-        if when == "shoot" and (own_turn or g.phase != SHOOTING):
-            return False
-        if when == "own-turn" and not own_turn:
-            return False
+    allowed = timing(g, own_turn)
+    if title < len(allowed) and not allowed[title]:
+        return False
     return g.equipment_cards[title].usable(g, user)
 
 

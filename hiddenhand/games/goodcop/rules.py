@@ -170,15 +170,9 @@ class GoodCop(Table):
         # a window
         out: dict[int, list[Action]] = {}
         asked = self.asked
-        play = t.play
         for s in range(self.n):
             if asked >> s & 1:
-                choices = [t.pass_]
-                for c in self.hand[s]:
-                    title = ALL_DECK[c]
-                    if self.usable(title, s, False):
-                        choices.append(play[title])
-                out[s] = choices
+                out[s] = [t.pass_, *self.plays(s, False)] if self.hand[s] else [t.pass_]
         return out
 
     def _aim_choices(self) -> list[Action]:
@@ -212,6 +206,20 @@ class GoodCop(Table):
         """Whether `seat` may play this equipment title now (own_turn: in its own action)."""
         return equipment.usable(self, title, seat, own_turn)
 
+    def plays(self, seat: int, own_turn: bool) -> list[Action]:
+        """Playing each card of the seat's hand that it may play now (`usable`, unrolled for
+        the legal-move loop: one timing table for the whole hand)."""
+        allowed = equipment.timing(self, own_turn)
+        base = len(allowed)
+        cards = self.equipment_cards
+        play = self.table.play
+        out = []
+        for c in self.hand[seat]:
+            title = ALL_DECK[c]
+            if (title >= base or allowed[title]) and cards[title].usable(self, seat):
+                out.append(play[title])
+        return out
+
     def _action_choices(self) -> list[Action]:
         t = self.table
         me = self.turn
@@ -233,10 +241,8 @@ class GoodCop(Table):
             out.append(t.shoot[aim])
         if self.deck or self.discards:
             out.append(t.equip)
-        for c in self.hand[me]:
-            title = ALL_DECK[c]
-            if self.usable(title, me, True):
-                out.append(t.play[title])
+        if self.hand[me]:
+            out += self.plays(me, True)
         return out
 
     def _apply(self, seat: int, action: Action) -> None:

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from hiddenhand.engine import Action
 from hiddenhand.games.goodcop.cards import (
     AGENT,
-    ALL_DECK,
     ARMS_FACE,
     CURE_TASK,
     FACE_NAMES,
@@ -246,10 +245,7 @@ def actions(g: ZombieGoodCop) -> list[Action]:
         out.append(t.equip)
     if design.zombie_infects and infectable(g, me):
         out.append(t.infect)
-    for c in g.hand[me]:
-        title = ALL_DECK[c]
-        if g.usable(title, me, True):
-            out.append(t.play[title])
+    out += g.plays(me, True)
     if not out:
         out.append(t.pass_)
     return out
