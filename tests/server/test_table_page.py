@@ -6,6 +6,7 @@ Screenshots go to screenshots/ (mid-game and final, per game and size)."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -250,10 +251,11 @@ def test_the_fallback_buttons_read_short_in_groups_under_a_question(
     if FIRST_GROUPS[game_id]:
         bot = next(n for n in names if n != "Robin")
         buttons = page.locator(f".choice-group[aria-label='{bot}'] button")
-        for _ in range(10):  # the cards are laid down first
-            if buttons.count():
-                break
-            page.locator("#choices button:not([disabled])").first.click()
+        deadline = time.monotonic() + 90  # the cards are laid down first, then windows pass
+        while not buttons.count() and time.monotonic() < deadline:
+            clicked = page.locator("#choices button:not([disabled])").first.element_handle()
+            clicked.click()
+            page.wait_for_function("button => !button.isConnected", arg=clicked, timeout=60_000)
             page.wait_for_selector("#choices button:not([disabled])", timeout=60_000)
         assert FIRST_GROUPS[game_id] in buttons.all_text_contents()
     assert errors == []
