@@ -531,14 +531,6 @@ def timing(g: GoodCop, own_turn: bool) -> tuple[bool, ...]:
     return IN_SHOOT_WINDOW if g.phase == SHOOTING else IN_WINDOW
 
 
-def usable(g: GoodCop, title: int, user: int, own_turn: bool) -> bool:
-    """Whether `user` may play this card now (own_turn: in their own action phase)."""
-    allowed = timing(g, own_turn)
-    if title < len(allowed) and not allowed[title]:
-        return False
-    return g.equipment_cards[title].usable(g, user)
-
-
 def play(g: GoodCop, user: int, title: int) -> None:
     """Start resolving a card just played (it is already out of the user's hand)."""
     g.equipment_cards[title].start(g, user)

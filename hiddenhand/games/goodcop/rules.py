@@ -202,13 +202,9 @@ class GoodCop(Table):
         if not self.asked:
             self.open_window(START)
 
-    def usable(self, title: int, seat: int, own_turn: bool) -> bool:
-        """Whether `seat` may play this equipment title now (own_turn: in its own action)."""
-        return equipment.usable(self, title, seat, own_turn)
-
     def plays(self, seat: int, own_turn: bool) -> list[Action]:
-        """Playing each card of the seat's hand that it may play now (`usable`, unrolled for
-        the legal-move loop: one timing table for the whole hand)."""
+        """Playing each card of the seat's hand that it may play now (own_turn: in its own
+        action): the moment allows the card's timing, and the card has something to act on."""
         allowed = equipment.timing(self, own_turn)
         base = len(allowed)
         cards = self.equipment_cards
