@@ -61,10 +61,9 @@ def second_actions(st: InfectedState) -> None:
 # -- what may be done -------------------------------------------------------------------------
 
 
-def may_call_destroy(st: InfectedState, seat: int) -> bool:
-    if not st.samples_in_play or st.destroy_held:
-        return False
-    return any(s != seat and not st.exposed[s] for s in range(st.n))
+def may_call_destroy(st: InfectedState, others: list[int]) -> bool:
+    """Whether a seat whose active fellow survivors are `others` may call a destroy vote."""
+    return bool(others) and st.samples_in_play and not st.destroy_held
 
 
 def may_call_leader(st: InfectedState) -> bool:
@@ -108,8 +107,9 @@ def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
     t = st.table
     avail = d.avail
     out: list[Action] = []
+    others = _others(st, seat)
     if not d.extra:
-        if not d.called and may_call_destroy(st, seat):
+        if not d.called and may_call_destroy(st, others):
             out.append(t.call_destroy)
         if not d.called and may_call_leader(st):
             out.append(t.call_leader)
@@ -127,7 +127,6 @@ def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
         out += [t.swap[k] for k in kinds]
     elif not st.hands[seat]:
         out.append(t.draw2)
-    others = _others(st, seat)
     for k in kinds:
         row = t.give[k]
         out += [row[s] for s in others]
