@@ -387,23 +387,42 @@ class HeuristicBot(Bot):
     ) -> Action | None:
         """A shift after which a kill keeps the Inspector's suspects wide (`KILL_SAFE`), or
         brings a narrowed-down Inspector within reach; the best by the kill it sets up."""
+        values = self._set_up_values(scene, shifts, me, inspectors, watched)
+        return self._best(shifts, values) if max(values, default=0.0) > 0 else None
+
+    def _set_up_values(
+        self, scene: Scene, shifts: Sequence[Action], me: int, inspectors: int, watched: int
+    ) -> list[float]:
+        """How well each shift sets a kill up, read from the tables of the board's shape: the
+        cells next to the Killer once it has shifted, and for each of those the cells next to
+        it (cells as they are now), so no board is shifted or copied."""
         board = scene.board
-        alive = scene.alive
+        i = board.where[me]
+        if i < 0:
+            return [0.0] * len(shifts)
         suspects = inspectors.bit_count()
+        hunting = 0 < suspects <= HUNT_SUSPECTS
+        tables = _shift_tables(board.rows, board.cols)
+        alive = cell_mask(board, scene.alive)
+        seen = cell_mask(board, watched)
+        hunted = cell_mask(board, inspectors) if hunting else 0
         values: list[float] = []
         for a in shifts:
-            axis: Axis = a.args[0]  # type: ignore[assignment]
-            index, direction = int(a.args[1]), str(a.args[2])
-            near = board.near_mask_after_shift(me, axis, index, direction) & alive
+            reach = tables[a.id][0]
+            near = reach[i] & ~(1 << i) & alive
             wide = 0
-            for v in members(near):
-                after = board.near_mask_after_shift(v, axis, index, direction)
-                wide = max(wide, (watched & after & ~bit(v)).bit_count())
+            rest = near
+            while rest:  # every victim the Killer would reach: the watched left next to it
+                low = rest & -rest
+                left = (seen & reach[low.bit_length() - 1] & ~low).bit_count()
+                if left > wide:
+                    wide = left
+                rest ^= low
             value = float(min(wide, 6)) if wide >= KILL_SAFE else 0.0
-            if suspects and suspects <= HUNT_SUSPECTS:
-                value += 8.0 * (near & inspectors).bit_count() / suspects
+            if hunting:
+                value += 8.0 * (near & hunted).bit_count() / suspects
             values.append(value)
-        return self._best(shifts, values) if max(values, default=0.0) > 0 else None
+        return values
 
 
 HUNT_SUSPECTS = 2
