@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine.events import Event, private
@@ -118,18 +119,23 @@ def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
         if not d.special and avail.get(st.special_kind(seat), 0) and d.cards_left >= 2:
             out.append(t.special)
     kinds = sorted(avail)
-    out += [t.play[k] for k in kinds]
+    play, equip, swap, give = t.play, t.equip, t.swap, t.give
+    out += [play[k] for k in kinds]
     out.append(t.draw)
     if _equip_room(d):
         for k in kinds:
-            out += t.equip[k]
+            out += equip[k]
     if kinds:
-        out += [t.swap[k] for k in kinds]
+        out += [swap[k] for k in kinds]
     elif not st.hands[seat]:
         out.append(t.draw2)
-    for k in kinds:
-        row = t.give[k]
-        out += [row[s] for s in others]
+    if len(others) == 1:
+        to = others[0]
+        out += [give[k][to] for k in kinds]
+    elif others:
+        pick = itemgetter(*others)  # a tuple of the gifts to each of the others
+        for k in kinds:
+            out += pick(give[k])
     if st.wounds[seat]:
         out.append(t.heal)
     out.append(t.pass_)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
+from itertools import groupby
+from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
 from hiddenhand.bots.base import Bot, Turn
@@ -68,6 +70,27 @@ def _item(action: Action) -> int:
     """The item kind an action names (play, equip, use, react, place, discard: its first
     argument)."""
     return int(action.args[0])
+
+
+def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions by kind, each kind's in their order (the rules list a kind's together, so
+    this groups runs, not actions)."""
+    out: dict[str, list[Action]] = {}
+    for kind, run in groupby(legal, _KIND):
+        if kind in out:
+            out[kind].extend(run)
+        else:
+            out[kind] = list(run)
+    return out
+
+
+_KIND = attrgetter("kind")
+
+
+def _first(by_kind: dict[str, list[Action]], kind: str) -> Action | None:
+    """The first action of a kind (None if none is legal)."""
+    run = by_kind.get(kind)
+    return run[0] if run else None
 
 
 class InfectedBot(Bot):
@@ -184,18 +207,19 @@ class InfectedBot(Bot):
         if stage == "give_more":
             return self._find(legal, "give_done") or legal[0]
         # the start of a choice
+        by_kind = _by_kind(legal)
         if infected:
-            return self._infected_action(read, legal)
-        call = self._find(legal, "call_destroy")
+            return self._infected_action(read, legal, by_kind)
+        call = _first(by_kind, "call_destroy")
         if call is not None and max(read.suspicion()) >= self._call_threshold(read):
             return call
         hand = read.hand_values()
         pile = read.pile_value()
         needed = self._needed(read)
-        ability = self._find(legal, "ability")
+        ability = _first(by_kind, "ability")
         if ability is not None and self._ability_now(read, len(hand)):
             return ability
-        plays = [a for a in legal if a.kind == "play"]
+        plays = by_kind.get("play", [])
         usable_plain = read.ready_plain_value()
         if plays and pile + usable_plain < needed:
             best = max(plays, key=lambda a: value[_item(a)])
@@ -204,10 +228,10 @@ class InfectedBot(Bot):
                 return best
         wounds = read.wounds(self.seat)
         hitpoints = read.hitpoints()
-        heal = self._find(legal, "heal")
+        heal = _first(by_kind, "heal")
         if heal is not None and (wounds >= 2 or (hitpoints and wounds >= hitpoints - 1)):
             return heal
-        equips = [a for a in legal if a.kind == "equip" and int(a.args[1]) == 1]
+        equips = [a for a in by_kind.get("equip", ()) if int(a.args[1]) == 1]
         if equips and read.equipped_count() < 2:
             effect = _tables()[1]
             good = [a for a in equips if effect[_item(a)] in GOOD_EQUIPS]
@@ -216,12 +240,12 @@ class InfectedBot(Bot):
             if len(hand) >= 5:
                 return max(equips, key=lambda a: value[_item(a)])
         if len(hand) < 7:
-            draw = self._find(legal, "draw2") or self._find(legal, "draw")
+            draw = _first(by_kind, "draw2") or _first(by_kind, "draw")
             if draw is not None:
                 return draw
         if plays:
             return max(plays, key=lambda a: value[_item(a)])
-        return self._find(legal, "pass") or legal[0]
+        return _first(by_kind, "pass") or legal[0]
 
     def _tested(self, tests: list[tuple[int, str]], action: Action) -> int:
         return sum(1 for target, _ in tests if target == action.args[0])
@@ -247,29 +271,31 @@ class InfectedBot(Bot):
             return read.threat_sum() >= 8
         return False
 
-    def _infected_action(self, read: Reading, legal: Sequence[Action]) -> Action:
+    def _infected_action(
+        self, read: Reading, legal: Sequence[Action], by_kind: dict[str, list[Action]]
+    ) -> Action:
         """Look like a human who is a little unlucky: commit cheap cards, hoard the good ones."""
         value = _tables()[0]
         hand = len(read.hand_values())
-        zombify = self._find(legal, "zombify")
+        zombify = _first(by_kind, "zombify")
         if zombify is not None and self._exposure(read) >= 2:
             return zombify
-        call = self._find(legal, "call_destroy")
+        call = _first(by_kind, "call_destroy")
         if call is not None and self.rng.random() < 0.05:
             return call
-        plays = [a for a in legal if a.kind == "play"]
+        plays = by_kind.get("play", [])
         pile = read.pile_value()
         needed = self._needed(read)
         if plays and pile < needed and (hand >= 5 or self.rng.random() < 0.5):
             ranked = sorted(plays, key=lambda a: value[_item(a)])
             return ranked[len(ranked) // 2]
         if hand < 7:
-            draw = self._find(legal, "draw2") or self._find(legal, "draw")
+            draw = _first(by_kind, "draw2") or _first(by_kind, "draw")
             if draw is not None:
                 return draw
         if plays:
             return min(plays, key=lambda a: value[_item(a)])
-        return self._find(legal, "pass") or legal[0]
+        return _first(by_kind, "pass") or legal[0]
 
     def _exposure(self, read: Reading) -> int:
         """How strongly the evidence points at this (infected) seat."""
