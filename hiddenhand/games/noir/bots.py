@@ -347,28 +347,35 @@ class HeuristicBot(Bot):
         suspects = inspectors.bit_count()
         watched = scene.public_killers()
         kills = kinds.get(moves.KILL, [])
-        left: dict[Action, int] = {}
-        score: dict[Action, float] = {}
+        left: list[int] = []  # per kill, in order: the public record's suspects it leaves
+        score: list[float] = []
+        hits: list[Action] = []
         for a in kills:
             v = int(a.args[0])
-            left[a] = (watched & board.near_mask(v) & ~bit(v)).bit_count()
-            s = float(min(left[a], 6))
+            n = (watched & board.near_mask(v) & ~bit(v)).bit_count()
+            left.append(n)
+            s = float(min(n, 6))
             if inspectors >> v & 1:
                 s += 8.0 / suspects
+                hits.append(a)
             if chosen and scene.canvassing and scene.innocent >> v & 1:
                 s += 1.0
-            score[a] = s
+            score.append(s)
         if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
-            return self._best_of(kills, score)
-        hits = [a for a in kills if inspectors >> int(a.args[0]) & 1]
-        if hits and (
-            suspects <= STRIKE_SUSPECTS
-            or (suspects <= 2 * STRIKE_SUSPECTS and max(left[a] for a in hits) >= KILL_SAFE)
-        ):
-            return self._best(hits, [float(left[a]) for a in hits])
-        safe = [a for a in kills if left[a] >= KILL_SAFE]
+            return self._best(kills, score)
+        if hits:
+            hit_left = [
+                float(n)
+                for a, n in zip(kills, left, strict=True)
+                if inspectors >> int(a.args[0]) & 1
+            ]
+            if suspects <= STRIKE_SUSPECTS or (
+                suspects <= 2 * STRIKE_SUSPECTS and max(hit_left) >= KILL_SAFE
+            ):
+                return self._best(hits, hit_left)
+        safe = [i for i, n in enumerate(left) if n >= KILL_SAFE]
         if safe:
-            return self._best_of(safe, score)
+            return self._best([kills[i] for i in safe], [score[i] for i in safe])
         disguise = kinds.get(moves.DISGUISE)
         if disguise and watched.bit_count() <= KILLER_SAFE_CROWD:
             return disguise[0]
@@ -376,7 +383,7 @@ class HeuristicBot(Bot):
         if setup is not None:
             return setup
         if kills:
-            return self._best_of(kills, score)
+            return self._best(kills, score)
         if disguise:
             return disguise[0]
         shifts = kinds[moves.SHIFT]
