@@ -1,22 +1,31 @@
 """The ISMCTS bot on every registered game: its speed, and its strength against `heuristic`.
 
     python benchmarks/ismcts.py speed [--seconds 10] [--bot ismcts]
+    python benchmarks/ismcts.py workload GAME --players N [--decisions 30] [--seeds 0] [--rounds 3]
     python benchmarks/ismcts.py versus GAME --players N [--games 500] [--jobs 2] [--bot SPEC]
 
-`speed` prints iterations and decisions per second (one process, one core). `versus` puts the
-bot in one seat among `heuristic` bots, replays the same deals with `heuristic` in that seat, and
-prints the seat's win rates role by role as a Markdown table (the one docs/bots.md quotes).
+`speed` prints iterations and decisions per second (one process, one core). `workload` times a
+fixed piece of work instead: the bot in every seat plays the first `--decisions` searches of the
+games dealt from `--seeds`, and the CPU time of the searches is what is timed, best of
+`--rounds`. With an iteration budget the same code plays the same moves (the printed digest
+says so), so two versions of the code can be compared on the same searches on a shared machine.
+`versus` puts the bot in one seat among `heuristic` bots, replays the same deals with
+`heuristic` in that seat, and prints the seat's win rates role by role as a Markdown table (the
+one docs/bots.md quotes).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 
 from rich.console import Console
 from rich.table import Table
 
 from hiddenhand.bots.arena import Comparison, compare_in_seat
+from hiddenhand.bots.base import make_bot
+from hiddenhand.bots.match import SeatLogs, decide
 from hiddenhand.cli.app import games_progress
 from hiddenhand.cli.bench import measure_bot
 from hiddenhand.engine import games, get_game
@@ -45,6 +54,35 @@ def speed(seconds: float, bot: str) -> None:
                     f"{result.get('iterations_per_search', 0.0):,.0f}",
                 )
     console.print(table)
+
+
+def workload(
+    game_id: str, players: int, decisions: int, seeds: list[int], rounds: int, bot: str
+) -> None:
+    game = get_game(game_id)
+    best = 0.0
+    for _ in range(rounds):
+        iterations, cpu, searches = 0, 0.0, 0
+        digest = hashlib.sha256()
+        for seed in seeds:
+            state = game.start(players, game.options(None), seed)
+            bots = [make_bot(game, bot, seat, seed) for seat in range(players)]
+            logs = SeatLogs(players)
+            while state.pending() and sum(getattr(b, "searches", 0) for b in bots) < decisions:
+                seat = min(state.pending())
+                action = decide(state, seat, bots[seat], logs.of(seat))
+                digest.update(action.id.to_bytes(4, "little"))
+                logs.add(state.act(seat, action))
+            iterations += sum(getattr(b, "iterations_done", 0) for b in bots)
+            cpu += sum(getattr(b, "search_seconds", 0.0) for b in bots)
+            searches += sum(getattr(b, "searches", 0) for b in bots)
+        rate = iterations / cpu if cpu else 0.0
+        best = max(best, rate)
+        print(
+            f"{game_id} {players}p: {searches} searches, {iterations} iterations in {cpu:.3f} s "
+            f"of CPU: {rate:,.0f} per CPU second (moves {digest.hexdigest()[:12]})"
+        )
+    print(f"best of {rounds}: {best:,.0f} iterations per CPU second")
 
 
 def markdown(comparison: Comparison, game: str, players: int) -> str:
@@ -103,9 +141,19 @@ def main() -> None:
     v.add_argument("--jobs", type=int, default=2)
     v.add_argument("--seed", type=int, default=0)
     v.add_argument("--bot", default="ismcts")
+    w = sub.add_parser("workload")
+    w.add_argument("game")
+    w.add_argument("--players", type=int, required=True)
+    w.add_argument("--decisions", type=int, default=30, help="searches per game")
+    w.add_argument("--seeds", default="0", help="deals, comma-separated")
+    w.add_argument("--rounds", type=int, default=3)
+    w.add_argument("--bot", default="ismcts:iterations=100")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.seconds, args.bot)
+    elif args.command == "workload":
+        seeds = [int(s) for s in args.seeds.split(",")]
+        workload(args.game, args.players, args.decisions, seeds, args.rounds, args.bot)
     else:
         versus(args.game, args.players, args.games, args.jobs, args.bot, args.seed)
 

@@ -57,7 +57,7 @@ from hiddenhand.bots.registry import default_bot, evaluator, game_bots, seats_ev
 from hiddenhand.engine.errors import OptionError
 
 if TYPE_CHECKING:
-    from hiddenhand.bots.registry import Evaluator
+    from hiddenhand.bots.registry import Evaluator, SeatsEvaluator
     from hiddenhand.engine.actions import Action
     from hiddenhand.engine.events import Event
     from hiddenhand.engine.state import State
@@ -341,6 +341,7 @@ class ISMCTSBot(Bot):
         policies = self._policies
         pending = state.pending()
         evaluate = evaluator(state.game.id)
+        every_seat = seats_evaluator(state.game.id)
         steps = self.depth
         if steps is None:
             steps = self.depth = SHORT_DEPTH if evaluate is not None else FULL_DEPTH
@@ -348,7 +349,7 @@ class ISMCTSBot(Bot):
             if steps <= 0:
                 if evaluate is None or steps <= -FULL_DEPTH:
                     return [0.5] * len(state.players)
-                judged = self._judge(state, evaluate)
+                judged = self._judge(state, evaluate, every_seat)
                 if judged is not None:
                     return judged
             seat = min(pending)
@@ -378,9 +379,11 @@ class ISMCTSBot(Bot):
             return [0.5] * players
         return [1.0 if s in outcome.winners else 0.0 for s in range(players)]
 
-    def _judge(self, state: State, evaluate: Evaluator) -> list[float] | None:
-        """Every seat's estimate of the cut world, or None where the game cannot judge it."""
-        every_seat = seats_evaluator(state.game.id)
+    def _judge(
+        self, state: State, evaluate: Evaluator, every_seat: SeatsEvaluator | None
+    ) -> list[float] | None:
+        """Every seat's estimate of the cut world (by `every_seat` if the game has one), or
+        None where the game cannot judge it."""
         if every_seat is not None:
             judged = every_seat(state)
             return None if judged is None else [float(x) for x in judged]

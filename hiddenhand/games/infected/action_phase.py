@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine.events import Event, private
@@ -61,10 +62,9 @@ def second_actions(st: InfectedState) -> None:
 # -- what may be done -------------------------------------------------------------------------
 
 
-def may_call_destroy(st: InfectedState, seat: int) -> bool:
-    if not st.samples_in_play or st.destroy_held:
-        return False
-    return any(s != seat and not st.exposed[s] for s in range(st.n))
+def may_call_destroy(st: InfectedState, others: list[int]) -> bool:
+    """Whether a seat whose active fellow survivors are `others` may call a destroy vote."""
+    return bool(others) and st.samples_in_play and not st.destroy_held
 
 
 def may_call_leader(st: InfectedState) -> bool:
@@ -108,8 +108,9 @@ def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
     t = st.table
     avail = d.avail
     out: list[Action] = []
+    others = _others(st, seat)
     if not d.extra:
-        if not d.called and may_call_destroy(st, seat):
+        if not d.called and may_call_destroy(st, others):
             out.append(t.call_destroy)
         if not d.called and may_call_leader(st):
             out.append(t.call_leader)
@@ -118,19 +119,23 @@ def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
         if not d.special and avail.get(st.special_kind(seat), 0) and d.cards_left >= 2:
             out.append(t.special)
     kinds = sorted(avail)
-    out += [t.play[k] for k in kinds]
+    play, equip, swap, give = t.play, t.equip, t.swap, t.give
+    out += [play[k] for k in kinds]
     out.append(t.draw)
     if _equip_room(d):
         for k in kinds:
-            out += t.equip[k]
+            out += equip[k]
     if kinds:
-        out += [t.swap[k] for k in kinds]
+        out += [swap[k] for k in kinds]
     elif not st.hands[seat]:
         out.append(t.draw2)
-    others = _others(st, seat)
-    for k in kinds:
-        row = t.give[k]
-        out += [row[s] for s in others]
+    if len(others) == 1:
+        to = others[0]
+        out += [give[k][to] for k in kinds]
+    elif others:
+        pick = itemgetter(*others)  # a tuple of the gifts to each of the others
+        for k in kinds:
+            out += pick(give[k])
     if st.wounds[seat]:
         out.append(t.heal)
     out.append(t.pass_)

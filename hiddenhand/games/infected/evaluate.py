@@ -92,7 +92,7 @@ def survivors_chance(game: InfectedState) -> float:
 def evaluate_seats(state: State) -> list[float] | None:
     """`evaluate` for every seat, with the survivors' chance computed once."""
     game: InfectedState = state  # type: ignore[assignment]
-    seats = range(len(game.players))
+    seats = range(game.n)
     if game.result is not None:
         return [1.0 if seat in game.result.winners else 0.0 for seat in seats]
     if not at_round_start(game):

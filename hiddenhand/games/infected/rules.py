@@ -74,7 +74,7 @@ class InfectedState(Mechanics):
             d = self.window[seat]
             d.choices = None
             rules.choose(self, seat, d, action)
-            if all(x.done for x in self.window.values()):
+            if d.done and all(x.done for x in self.window.values()):
                 self._guard(InfectedState._close_window)
         self._run()
 

@@ -29,7 +29,7 @@ Fields of `view(seat)` (all JSON-ready; seats are numbers, cards are names):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -251,91 +251,3 @@ def _fields_of(end_game: bool, seated: bool, over: bool) -> dict[str, Field]:
 
 def build_view(state: InfectedState, seat: int | None) -> dict[str, Any]:
     return {key: field(state, seat) for key, field in view_fields(state, seat).items()}
-
-
-class LazyEntry(Mapping[str, Any]):
-    """A player's entry of a `LazyView`: each field built when first read."""
-
-    __slots__ = ("_built", "_player", "_sees", "_state")
-
-    def __init__(self, state: InfectedState, player: int, sees: bool) -> None:
-        self._state, self._player, self._sees = state, player, sees
-        self._built: dict[str, Any] = {}
-
-    def __getitem__(self, key: str) -> Any:
-        built = self._built
-        if key in built:
-            return built[key]
-        value = built[key] = PLAYER_FIELDS[key](self._state, self._player, self._sees)
-        return value
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(PLAYER_FIELDS)
-
-    def __len__(self) -> int:
-        return len(PLAYER_FIELDS)
-
-
-class LazyMe(Mapping[str, Any]):
-    """The `me` entry of a `LazyView`: each field built when first read."""
-
-    __slots__ = ("_built", "_seat", "_state")
-
-    def __init__(self, state: InfectedState, seat: int) -> None:
-        self._state, self._seat = state, seat
-        self._built: dict[str, Any] = {}
-
-    def __getitem__(self, key: str) -> Any:
-        built = self._built
-        if key in built:
-            return built[key]
-        value = built[key] = ME_FIELDS[key](self._state, self._seat)
-        return value
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(ME_FIELDS)
-
-    def __len__(self) -> int:
-        return len(ME_FIELDS)
-
-
-class LazyView(Mapping[str, Any]):
-    """The view of `build_view`, each field built when first read: a search's rollout bot reads
-    a few fields of the view of a world it will never show anyone, so building all of them is
-    wasted. Read it before the world changes (it reads the world when asked, not when made)."""
-
-    __slots__ = ("_built", "_fields", "_seat", "_state")
-
-    def __init__(self, state: InfectedState, seat: int | None) -> None:
-        self._state, self._seat = state, seat
-        self._fields = view_fields(state, seat)
-        self._built: dict[str, Any] = {}
-
-    def __getitem__(self, key: str) -> Any:
-        built = self._built
-        if key in built:
-            return built[key]
-        if key == "players":
-            value: Any = self._players()
-        elif key == "me" and self._seat is not None:
-            value = LazyMe(self._state, self._seat)
-        else:
-            value = self._fields[key](self._state, self._seat)
-        built[key] = value
-        return value
-
-    @property
-    def world(self) -> InfectedState:
-        """The (determinized) world this is the view of."""
-        return self._state
-
-    def _players(self) -> list[LazyEntry]:
-        state, seat = self._state, self._seat
-        over = state.result is not None
-        return [LazyEntry(state, p, over or p == seat) for p in range(state.n)]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._fields)
-
-    def __len__(self) -> int:
-        return len(self._fields)

@@ -347,28 +347,35 @@ class HeuristicBot(Bot):
         suspects = inspectors.bit_count()
         watched = scene.public_killers()
         kills = kinds.get(moves.KILL, [])
-        left: dict[Action, int] = {}
-        score: dict[Action, float] = {}
+        left: list[int] = []  # per kill, in order: the public record's suspects it leaves
+        score: list[float] = []
+        hits: list[Action] = []
         for a in kills:
             v = int(a.args[0])
-            left[a] = (watched & board.near_mask(v) & ~bit(v)).bit_count()
-            s = float(min(left[a], 6))
+            n = (watched & board.near_mask(v) & ~bit(v)).bit_count()
+            left.append(n)
+            s = float(min(n, 6))
             if inspectors >> v & 1:
                 s += 8.0 / suspects
+                hits.append(a)
             if chosen and scene.canvassing and scene.innocent >> v & 1:
                 s += 1.0
-            score[a] = s
+            score.append(s)
         if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
-            return self._best_of(kills, score)
-        hits = [a for a in kills if inspectors >> int(a.args[0]) & 1]
-        if hits and (
-            suspects <= STRIKE_SUSPECTS
-            or (suspects <= 2 * STRIKE_SUSPECTS and max(left[a] for a in hits) >= KILL_SAFE)
-        ):
-            return self._best(hits, [float(left[a]) for a in hits])
-        safe = [a for a in kills if left[a] >= KILL_SAFE]
+            return self._best(kills, score)
+        if hits:
+            hit_left = [
+                float(n)
+                for a, n in zip(kills, left, strict=True)
+                if inspectors >> int(a.args[0]) & 1
+            ]
+            if suspects <= STRIKE_SUSPECTS or (
+                suspects <= 2 * STRIKE_SUSPECTS and max(hit_left) >= KILL_SAFE
+            ):
+                return self._best(hits, hit_left)
+        safe = [i for i, n in enumerate(left) if n >= KILL_SAFE]
         if safe:
-            return self._best_of(safe, score)
+            return self._best([kills[i] for i in safe], [score[i] for i in safe])
         disguise = kinds.get(moves.DISGUISE)
         if disguise and watched.bit_count() <= KILLER_SAFE_CROWD:
             return disguise[0]
@@ -376,7 +383,7 @@ class HeuristicBot(Bot):
         if setup is not None:
             return setup
         if kills:
-            return self._best_of(kills, score)
+            return self._best(kills, score)
         if disguise:
             return disguise[0]
         shifts = kinds[moves.SHIFT]
@@ -387,23 +394,42 @@ class HeuristicBot(Bot):
     ) -> Action | None:
         """A shift after which a kill keeps the Inspector's suspects wide (`KILL_SAFE`), or
         brings a narrowed-down Inspector within reach; the best by the kill it sets up."""
+        values = self._set_up_values(scene, shifts, me, inspectors, watched)
+        return self._best(shifts, values) if max(values, default=0.0) > 0 else None
+
+    def _set_up_values(
+        self, scene: Scene, shifts: Sequence[Action], me: int, inspectors: int, watched: int
+    ) -> list[float]:
+        """How well each shift sets a kill up, read from the tables of the board's shape: the
+        cells next to the Killer once it has shifted, and for each of those the cells next to
+        it (cells as they are now), so no board is shifted or copied."""
         board = scene.board
-        alive = scene.alive
+        i = board.where[me]
+        if i < 0:
+            return [0.0] * len(shifts)
         suspects = inspectors.bit_count()
+        hunting = 0 < suspects <= HUNT_SUSPECTS
+        tables = _shift_tables(board.rows, board.cols)
+        alive = cell_mask(board, scene.alive)
+        seen = cell_mask(board, watched)
+        hunted = cell_mask(board, inspectors) if hunting else 0
         values: list[float] = []
         for a in shifts:
-            axis: Axis = a.args[0]  # type: ignore[assignment]
-            index, direction = int(a.args[1]), str(a.args[2])
-            near = board.near_mask_after_shift(me, axis, index, direction) & alive
+            reach = tables[a.id][0]
+            near = reach[i] & ~(1 << i) & alive
             wide = 0
-            for v in members(near):
-                after = board.near_mask_after_shift(v, axis, index, direction)
-                wide = max(wide, (watched & after & ~bit(v)).bit_count())
+            rest = near
+            while rest:  # every victim the Killer would reach: the watched left next to it
+                low = rest & -rest
+                left = (seen & reach[low.bit_length() - 1] & ~low).bit_count()
+                if left > wide:
+                    wide = left
+                rest ^= low
             value = float(min(wide, 6)) if wide >= KILL_SAFE else 0.0
-            if suspects and suspects <= HUNT_SUSPECTS:
-                value += 8.0 * (near & inspectors).bit_count() / suspects
+            if hunting:
+                value += 8.0 * (near & hunted).bit_count() / suspects
             values.append(value)
-        return self._best(shifts, values) if max(values, default=0.0) > 0 else None
+        return values
 
 
 HUNT_SUSPECTS = 2

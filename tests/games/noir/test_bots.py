@@ -196,6 +196,68 @@ def test_shift_tables_weigh_every_shift_as_the_board_does():
     assert checked > 5000
 
 
+def _set_up_by_board(scene, shifts, me, inspectors, watched) -> list[float]:
+    """How the Killer weighed setting up a kill before the tables: shifting each neighbour on
+    the board itself."""
+    from hiddenhand.games.noir.bots import HUNT_SUSPECTS
+    from hiddenhand.games.noir.suspects import bit
+
+    board, suspects = scene.board, inspectors.bit_count()
+    values = []
+    for a in shifts:
+        axis, index, direction = a.args[0], int(a.args[1]), str(a.args[2])
+        near = board.near_mask_after_shift(me, axis, index, direction) & scene.alive
+        wide = 0
+        for v in members(near):
+            after = board.near_mask_after_shift(v, axis, index, direction)
+            wide = max(wide, (watched & after & ~bit(v)).bit_count())
+        value = float(min(wide, 6)) if wide >= KILL_SAFE else 0.0
+        if suspects and suspects <= HUNT_SUSPECTS:
+            value += 8.0 * (near & inspectors).bit_count() / suspects
+        values.append(value)
+    return values
+
+
+def test_the_killer_weighs_setting_up_a_kill_from_the_tables_as_the_board_does():
+    """The Killer weighs every shift that may set a kill up from the tables of the board's
+    shape; it must give what shifting the board itself gives, on boards with lines removed,
+    with dead suspects, and with few or many suspects for the Inspector."""
+    from hiddenhand.games.noir import moves
+    from hiddenhand.games.noir.board import Board
+
+    rng = random.Random(5)
+    bot = HeuristicBot(1, 0)
+    checked = 0
+    for _ in range(300):
+        rows, cols = rng.randint(1, 5), rng.randint(1, 5)
+        cells = rng.sample(range(25), rows * cols)
+        board = Board(rows, cols, cells)
+        scene = Scene.of_view(
+            {
+                "you": "killer",
+                "grid": board.grid(),
+                "deceased": [],
+                "innocent": [],
+                "facts": [],
+                "discards": [],
+                "identity": cells[0],
+                "hand": [],
+                "mode": "classic",
+                "candidates": None,
+            }
+        )
+        shifts = list(moves.shifts(rows, cols, None, None))
+        for _ in range(4):
+            scene.alive = rng.getrandbits(25) | rng.getrandbits(25)
+            me = rng.choice([*cells, *(s for s in range(25) if s not in cells)][:26])
+            inspectors = rng.getrandbits(25) & rng.choice([rng.getrandbits(25), 1 << 24 | 1 << 3])
+            watched = rng.getrandbits(25) | rng.getrandbits(25)
+            expected = _set_up_by_board(scene, shifts, me, inspectors, watched)
+            assert bot._set_up_values(scene, shifts, me, inspectors, watched) == expected
+            checked += len(shifts)
+    assert checked > 5000
+
+
 # -- the third version: each rule in a position where it decides -----------------------------
 
 
