@@ -77,6 +77,31 @@ MAX_SECONDS = 10.0
 """The longest time cap a spec may set per decision."""
 
 
+class _SeededOnUse:
+    """Stands in for a rollout bot's generator until the bot first draws from it, then seeds
+    the generator and puts it back: seeding a Mersenne Twister costs microseconds, and most
+    rollout decisions draw nothing. Draws are the same as if it had been seeded at once."""
+
+    __slots__ = ("_bot", "_rng", "_seed")
+
+    def __init__(self, bot: Bot, rng: random.Random, seed: int) -> None:
+        self._bot, self._rng, self._seed = bot, rng, seed
+
+    @classmethod
+    def put(cls, bot: Bot, seed: int) -> None:
+        """Give `bot` its generator to be seeded with `seed` when it draws."""
+        rng = bot.rng
+        if isinstance(rng, _SeededOnUse):
+            rng = rng._rng
+        bot.rng = cls(bot, rng, seed)  # type: ignore[assignment]
+
+    def __getattr__(self, name: str) -> object:
+        rng = self._rng
+        rng.seed(self._seed)
+        self._bot.rng = rng
+        return getattr(rng, name)
+
+
 class Node:
     """A node of the search tree: per-seat action statistics, children by joint move, and the
     visits of joint moves whose child is not expanded yet."""
@@ -365,7 +390,7 @@ class ISMCTSBot(Bot):
             else:
                 if seat in unseeded:
                     unseeded.discard(seat)
-                    bot.rng.seed(self._luck + seat)
+                    _SeededOnUse.put(bot, self._luck + seat)
                 if bot.decides_in_world:  # `_ask` with no log, without the call
                     action = bot.decide_in(state, seat, legal)
                 else:

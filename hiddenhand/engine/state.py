@@ -220,12 +220,13 @@ class State(ABC, Generic[OptionsT]):
             legal = choices[index_of(map(id, choices), id(action))]
         except ValueError:
             legal = self._legal_action(action, choices)
-        self._pending = None
         self.history.append((seat, legal.id))
         sink: list[Event] = []
         self._sink = sink
         returned = self._apply(seat, legal)
         self._sink = None
+        if self._pending is pending:  # unless `_apply` kept the others asked (`keep_asking`)
+            self._pending = None
         if returned is None:
             return sink
         if sink:
@@ -247,12 +248,22 @@ class State(ABC, Generic[OptionsT]):
     def act_legal(self, seat: int, action: Action) -> None:
         """Apply one of `pending()[seat]` as `act` would, without checking it or collecting its
         events: for searches, which play thousands of moves taken from `pending()` itself."""
-        self._pending = None
+        pending = self._pending
         self.history.append((seat, action.id))
         sink: list[Event] = []
         self._sink = sink
-        self._apply(seat, self.space[action.id])
+        self._apply(seat, action)
         self._sink = None
+        if self._pending is pending:
+            self._pending = None
+
+    def keep_asking(self, seat: int) -> None:
+        """Called by `_apply` when the action changed nothing the other seats asked with `seat`
+        choose among (a pass in a window): they stay asked with the same choices, which are
+        not worked out again."""
+        before = self._pending
+        assert before is not None, "keep_asking is called while an action is applied"
+        self._pending = {s: choices for s, choices in before.items() if s != seat}
 
     def emit(self, event: Event) -> None:
         """Report something that happened during the action being applied; `act` returns the

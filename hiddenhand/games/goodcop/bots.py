@@ -24,7 +24,7 @@ from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
 from hiddenhand.games.goodcop.cards import KIND_NAMES, STAYING, TASK_NAMES, TEAM_NAMES, TITLES
-from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED
+from hiddenhand.games.goodcop.phases import ORDER, SHOOTING, UNARMED, WINDOWS
 from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 if TYPE_CHECKING:
@@ -388,6 +388,12 @@ class HeuristicBot(Bot):
         if not self.hostility:
             self.hostility = [0.0] * len(world.players)
         game: GoodCop = world  # type: ignore[assignment]
+        # Two answers `_decide` gives without reading the table (and with the same draws),
+        # so a rollout does not read it: laying cards down, and a window with nothing to play.
+        if game.phase == ORDER:
+            return self.rng.choice(legal)
+        if len(legal) == 1 and legal[0].kind == "pass" and game.phase in WINDOWS:
+            return legal[0]
         return self._decide(_WorldRead(game, self.seat, self.hostility), legal)
 
     def _decide(self, read: _Read, legal: Sequence[Action]) -> Action:

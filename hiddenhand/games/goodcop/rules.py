@@ -255,6 +255,8 @@ class GoodCop(Table):
             self.asked &= ~(1 << seat)
             if not self.asked:
                 self.close_window()
+            else:
+                self.keep_asking(seat)
         elif kind == "play":
             self._play(seat, action.id - self.table.play[0].id)
         elif kind == "order":

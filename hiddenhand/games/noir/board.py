@@ -19,6 +19,14 @@ BACKWARD = {"row": "left", "column": "up"}
 
 
 @cache
+def neighbour_masks(rows: int, cols: int) -> tuple[int, ...]:
+    """For each cell of a rows x cols grid, the cells of its (up to) eight neighbours as a bit
+    set: with a set of suspects turned into cells once (`cell_mask`), how many of them stand
+    next to a cell is one `&` away."""
+    return tuple(sum(1 << j for j in near) for near in neighbour_cells(rows, cols))
+
+
+@cache
 def neighbour_cells(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """For each cell of a rows x cols grid, the cells of its (up to) eight neighbours."""
     table = []

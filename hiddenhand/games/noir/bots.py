@@ -27,7 +27,7 @@ from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.registry import register_bot
 from hiddenhand.engine import Action
 from hiddenhand.games.noir import moves
-from hiddenhand.games.noir.board import Axis, Board, cell_mask, shift_tables
+from hiddenhand.games.noir.board import Axis, Board, cell_mask, neighbour_masks, shift_tables
 from hiddenhand.games.noir.knowledge import (
     Fact,
     facts_from_json,
@@ -350,9 +350,12 @@ class HeuristicBot(Bot):
         left: list[int] = []  # per kill, in order: the public record's suspects it leaves
         score: list[float] = []
         hits: list[Action] = []
+        near = neighbour_masks(board.rows, board.cols)
+        where = board.where
+        seen = cell_mask(board, watched) if kills else 0
         for a in kills:
             v = int(a.args[0])
-            n = (watched & board.near_mask(v) & ~bit(v)).bit_count()
+            n = (seen & near[where[v]]).bit_count()  # the victim is on the board, next to him
             left.append(n)
             s = float(min(n, 6))
             if inspectors >> v & 1:
@@ -413,17 +416,21 @@ class HeuristicBot(Bot):
         alive = cell_mask(board, scene.alive)
         seen = cell_mask(board, watched)
         hunted = cell_mask(board, inspectors) if hunting else 0
+        # no kill can leave KILL_SAFE watched players with fewer watched on the board
+        can_be_safe = seen.bit_count() >= KILL_SAFE
         values: list[float] = []
         for a in shifts:
             reach = tables[a.id][0]
             near = reach[i] & ~(1 << i) & alive
             wide = 0
-            rest = near
+            rest = near if can_be_safe else 0
             while rest:  # every victim the Killer would reach: the watched left next to it
                 low = rest & -rest
                 left = (seen & reach[low.bit_length() - 1] & ~low).bit_count()
                 if left > wide:
                     wide = left
+                    if wide >= 6:  # the value counts no more than 6
+                        break
                 rest ^= low
             value = float(min(wide, 6)) if wide >= KILL_SAFE else 0.0
             if hunting:
