@@ -413,7 +413,8 @@ class HeuristicBot(Bot):
         suspects = inspectors.bit_count()
         hunting = 0 < suspects <= HUNT_SUSPECTS
         tables = _shift_tables(board.rows, board.cols)
-        alive = cell_mask(board, scene.alive)
+        # every cell holds a suspect: the alive ones are all but the few dead ones
+        alive = ((1 << len(board.cells)) - 1) & ~cell_mask(board, EVERYONE & ~scene.alive)
         seen = cell_mask(board, watched)
         hunted = cell_mask(board, inspectors) if hunting else 0
         # no kill can leave KILL_SAFE watched players with fewer watched on the board
@@ -425,13 +426,13 @@ class HeuristicBot(Bot):
             wide = 0
             rest = near if can_be_safe else 0
             while rest:  # every victim the Killer would reach: the watched left next to it
-                low = rest & -rest
-                left = (seen & reach[low.bit_length() - 1] & ~low).bit_count()
+                j = rest.bit_length() - 1
+                rest ^= 1 << j
+                left = (seen & reach[j]).bit_count() - (seen >> j & 1)
                 if left > wide:
                     wide = left
                     if wide >= 6:  # the value counts no more than 6
                         break
-                rest ^= low
             value = float(min(wide, 6)) if wide >= KILL_SAFE else 0.0
             if hunting:
                 value += 8.0 * (near & hunted).bit_count() / suspects
