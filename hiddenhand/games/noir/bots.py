@@ -51,6 +51,8 @@ class Scene:
     """
 
     __slots__ = (
+        "_inspector_allowed",
+        "_killer_allowed",
         "alive",
         "board",
         "canvassing",
@@ -76,7 +78,11 @@ class Scene:
         hand: Sequence[int],
         canvassing: bool,
         chosen: bool,
+        killer_allowed: int | None = None,
+        inspector_allowed: int | None = None,
     ) -> None:
+        self._killer_allowed = killer_allowed
+        self._inspector_allowed = inspector_allowed
         self.role = role
         self.board = board
         self.alive = alive
@@ -121,27 +127,45 @@ class Scene:
             hand=() if killer else world.hand,
             canvassing=world.options.mode != "classic",
             chosen=not killer or world.inspector >= 0,
+            killer_allowed=world.killer_allowed,
+            inspector_allowed=world.inspector_allowed,
         )
+
+    def killer_allowed(self) -> int:
+        """`killer_constraint` of the record (the world keeps it; from a view, worked out once)."""
+        allowed = self._killer_allowed
+        if allowed is None:
+            allowed = self._killer_allowed = killer_constraint(self.facts)
+        return allowed
+
+    def inspector_allowed(self) -> int:
+        """`inspector_constraint` of the record, likewise."""
+        allowed = self._inspector_allowed
+        if allowed is None:
+            allowed = self._inspector_allowed = inspector_constraint(self.facts)
+        return allowed
 
     def killers(self) -> int:
         """The Inspector's exact set of possible Killers."""
         mine = [*self.hand] + ([] if self.identity is None else [self.identity])
-        return killer_candidates(self.facts, self.alive, mine, self.discards)
+        return killer_candidates(self.killer_allowed(), self.alive, mine, self.discards)
 
     def inspectors(self) -> int:
         """The Killer's exact set of possible Inspectors."""
         assert self.identity is not None
-        return inspector_candidates(self.facts, self.alive, self.identity, self.discards)
+        return inspector_candidates(
+            self.inspector_allowed(), self.alive, self.identity, self.discards
+        )
 
     def public_killers(self) -> int:
         """Possible Killers from the public record alone (the Killer's estimate of the
         Inspector's set: the Inspector also rules out his own unseen cards)."""
-        return killer_constraint(self.facts) & self.alive & ~mask_of(self.discards)
+        return self.killer_allowed() & self.alive & ~mask_of(self.discards)
 
     def exposure(self) -> int:
         """How many suspects the Killer may take for the Inspector, from the public record and
         the face-up cards (the Inspector's estimate of the Killer's candidate set)."""
-        return (inspector_constraint(self.facts) & self.alive & ~mask_of(self.discards)).bit_count()
+        return (self.inspector_allowed() & self.alive & ~mask_of(self.discards)).bit_count()
 
     def closest_after(self, action: Action, who: int, targets: int) -> int:
         """The fewest king moves from `who` to any of `targets` after a shift."""

@@ -60,49 +60,65 @@ class Fact(NamedTuple):
         )
 
 
+def killer_allows(allowed: int, fact: Fact) -> int:
+    """The suspects the public record allows as the Killer's current identity once `fact` is
+    added to a record that allowed `allowed`."""
+    kind = fact.kind
+    if kind == KILL:
+        return allowed & fact.near
+    if kind == KILLER_CANVAS:
+        return allowed & (fact.near if fact.adjacent else ~fact.near & EVERYONE)
+    if kind in (ARREST, CITIZENS_ARREST):
+        return allowed & ~bit(fact.suspect)
+    if kind == DISGUISE:
+        return EVERYONE
+    return allowed
+
+
+def inspector_allows(allowed: int, fact: Fact) -> int:
+    """The suspects the public record allows as the Inspector's identity once `fact` is added
+    to a record that allowed `allowed`."""
+    kind = fact.kind
+    if kind == ARREST:
+        return allowed & fact.near
+    if kind == INSPECTOR_CANVAS:
+        return allowed & (fact.near if fact.adjacent else ~fact.near & EVERYONE)
+    return allowed
+
+
 def killer_constraint(facts: Iterable[Fact]) -> int:
     """The suspects the public record allows as the Killer's current identity."""
-    mask = EVERYONE
+    allowed = EVERYONE
     for f in facts:
-        kind = f.kind
-        if kind == KILL:
-            mask &= f.near
-        elif kind == KILLER_CANVAS:
-            mask &= f.near if f.adjacent else ~f.near
-        elif kind in (ARREST, CITIZENS_ARREST):
-            mask &= ~bit(f.suspect)
-        elif kind == DISGUISE:
-            mask = EVERYONE
-    return mask & EVERYONE
+        allowed = killer_allows(allowed, f)
+    return allowed
 
 
 def inspector_constraint(facts: Iterable[Fact]) -> int:
     """The suspects the public record allows as the Inspector's identity."""
-    mask = EVERYONE
+    allowed = EVERYONE
     for f in facts:
-        if f.kind == ARREST:
-            mask &= f.near
-        elif f.kind == INSPECTOR_CANVAS:
-            mask &= f.near if f.adjacent else ~f.near
-    return mask & EVERYONE
+        allowed = inspector_allows(allowed, f)
+    return allowed
 
 
 def killer_candidates(
-    facts: Iterable[Fact], alive: int, inspector_cards: Iterable[int], discards: Iterable[int]
+    allowed: int, alive: int, inspector_cards: Iterable[int], discards: Iterable[int]
 ) -> int:
     """Who the Killer may be, for the Inspector: alive, never a card the Inspector holds or a
-    discarded card, and allowed by every fact."""
+    discarded card, and allowed by every fact (`allowed`: `killer_constraint` of the record)."""
     unseen = EVERYONE & ~mask_of(inspector_cards) & ~mask_of(discards)
-    return killer_constraint(facts) & alive & unseen
+    return allowed & alive & unseen
 
 
 def inspector_candidates(
-    facts: Iterable[Fact], alive: int, killer_identity: int, discards: Iterable[int]
+    allowed: int, alive: int, killer_identity: int, discards: Iterable[int]
 ) -> int:
     """Who the Inspector may be, for the Killer: alive, neither the Killer's card nor a
-    discarded one, and allowed by every fact."""
+    discarded one, and allowed by every fact (`allowed`: `inspector_constraint` of the
+    record)."""
     unseen = EVERYONE & ~bit(killer_identity) & ~mask_of(discards)
-    return inspector_constraint(facts) & alive & unseen
+    return allowed & alive & unseen
 
 
 def facts_from_json(data: Sequence[Mapping[str, Any]]) -> list[Fact]:

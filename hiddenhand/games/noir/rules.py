@@ -35,7 +35,9 @@ from hiddenhand.games.noir.knowledge import (
     KILL,
     KILLER_CANVAS,
     Fact,
+    inspector_allows,
     inspector_candidates,
+    killer_allows,
     killer_candidates,
 )
 from hiddenhand.games.noir.schema import FactView, NoirView, Role
@@ -110,6 +112,10 @@ class NoirState(State[NoirOptions]):
     citizens_arrests: int
     facts: list[Fact]
     fact_views: list[FactView]
+    killer_allowed: int
+    """`killer_constraint(facts)`, kept up to date as facts are learnt."""
+    inspector_allowed: int
+    """`inspector_constraint(facts)`, likewise."""
     result: Outcome | None
 
     def __init__(
@@ -142,6 +148,7 @@ class NoirState(State[NoirOptions]):
         self.citizens_arrests = 0
         self.facts = []
         self.fact_views = []
+        self.killer_allowed = self.inspector_allowed = EVERYONE
         self.result = None
 
     # -- who is who ---------------------------------------------------------------------
@@ -258,6 +265,8 @@ class NoirState(State[NoirOptions]):
         """Add a public fact; its JSON form is made once here (views share it: it is frozen)."""
         self.facts.append(fact)
         self.fact_views.append(fact.to_view())
+        self.killer_allowed = killer_allows(self.killer_allowed, fact)
+        self.inspector_allowed = inspector_allows(self.inspector_allowed, fact)
 
     def _end_turn(self, shifted: bool) -> None:
         self.turn += 1
@@ -475,13 +484,13 @@ class NoirState(State[NoirOptions]):
     def killer_candidates(self) -> int:
         """Who the Killer may be, as far as the Inspector knows (a bit set)."""
         mine = [*self.hand, self.inspector] if self.inspector >= 0 else self.hand
-        return killer_candidates(self.facts, self.alive, mine, self.discards)
+        return killer_candidates(self.killer_allowed, self.alive, mine, self.discards)
 
     def inspector_candidates(self) -> int:
         """Who the Inspector may be, as far as the Killer knows (a bit set)."""
         if self.inspector < 0:
             return 0
-        return inspector_candidates(self.facts, self.alive, self.killer, self.discards)
+        return inspector_candidates(self.inspector_allowed, self.alive, self.killer, self.discards)
 
     def _resample(self, sample: Self, seat: int, rng: random.Random) -> None:
         """Redraw what `seat` cannot see: the other identity (among its candidates), the
@@ -573,5 +582,6 @@ class NoirState(State[NoirOptions]):
         state.turn = 1 if inspector is None else turn
         state.facts = []
         state.fact_views = []
+        state.killer_allowed = state.inspector_allowed = EVERYONE
         state._pending = None
         return state

@@ -1,9 +1,12 @@
 """Every rule of NOIR, on exact tables (see tables.py for the layout)."""
 
+import random
+
 import pytest
 
 from hiddenhand.engine import IllegalAction, OptionError
 from hiddenhand.games.noir import NOIR, NoirOptions
+from hiddenhand.games.noir.knowledge import inspector_constraint, killer_constraint
 from hiddenhand.games.noir.rules import CHOOSE_IDENTITY, EXONERATING, PLAY
 from hiddenhand.games.noir.suspects import NAMES
 from tests.games.noir.tables import GRID, legal, names, play, sid, table
@@ -463,3 +466,17 @@ def test_illegal_actions_are_refused_and_change_nothing():
         state.act(0, 10_000)
     assert state.view(0) == before and state.history == []
     assert names([sid("Ryan")]) == {"Ryan"}
+
+
+@pytest.mark.parametrize("mode", ["classic", "standard"])
+def test_the_kept_constraints_are_those_of_the_whole_record(mode: str):
+    """The state folds each fact into what the record allows as it learns it; at every step
+    that equals reading the record from the start."""
+    rng = random.Random(5)
+    for seed in range(12):
+        state = NOIR.start(2, {"mode": mode}, seed)
+        while state.pending():
+            seat = min(state.pending())
+            state.act(seat, rng.choice(state.pending()[seat]))
+            assert state.killer_allowed == killer_constraint(state.facts)
+            assert state.inspector_allowed == inspector_constraint(state.facts)
