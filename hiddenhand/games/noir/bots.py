@@ -445,10 +445,12 @@ class HeuristicBot(Bot):
         can_be_safe = seen.bit_count() >= KILL_SAFE
         values: list[float] = []
         for a in shifts:
-            reach = tables[a.id][0]
+            reach, within = tables[a.id]
             near = reach[i] & ~(1 << i) & alive
             wide = 0
-            rest = near if can_be_safe else 0
+            # a victim's neighbours are within two steps of the Killer: too few watched there,
+            # and no kill can be safe
+            rest = near if can_be_safe and (seen & within[i]).bit_count() >= KILL_SAFE else 0
             while rest:  # every victim the Killer would reach: the watched left next to it
                 j = rest.bit_length() - 1
                 rest ^= 1 << j
