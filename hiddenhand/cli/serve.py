@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 
 import typer
 
@@ -36,6 +37,15 @@ def serve(
     origin: list[str] = typer.Option(
         [], "--origin", help="another site whose pages may use this server (repeatable)"
     ),
+    redis: str | None = typer.Option(
+        None,
+        "--redis",
+        help="redis://HOST:PORT: run as one of several processes sharing a PostgreSQL --db "
+        "(docs/scaling.md)",
+    ),
+    workers: int = typer.Option(
+        1, "--workers", min=1, max=64, help="processes serving this address (needs --redis)"
+    ),
     trust_proxy: str = typer.Option(
         "",
         "--trust-proxy",
@@ -45,7 +55,7 @@ def serve(
     """Serve the lobby at http://HOST:PORT; unfinished tables come back after a restart."""
     import uvicorn
 
-    from hiddenhand.server.app import create_app
+    from hiddenhand.server.app import SETTINGS_VARIABLE, ServerSettings
     from hiddenhand.server.ownership import StoreBusy
 
     try:
@@ -59,17 +69,28 @@ def serve(
         except ImportError as exc:
             fail(f"cannot import {module}: {exc}")
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(message)s")
+    if workers > 1 and redis is None:
+        fail("--workers N shares the tables between processes: give --redis and a PostgreSQL --db")
+    settings = ServerSettings(db, bot_delay, limit, origin, redis, extra, quiet)
+    if redis is not None:
+        check_cluster(db, redis)
     try:
-        application = create_app(db, bot_delay, limits, origin)
+        application = None if workers > 1 else settings.app()
     except StoreBusy as exc:
         fail(f"cannot serve {db}: {exc}")
     except Exception as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         fail(f"cannot open the store {db}: {reason}")
     if not quiet:
-        console.print(f"hiddenhand serving at [bold]http://{host}:{port}[/] (store: {db})")
+        processes = f", {workers} processes" if workers > 1 else ""
+        console.print(
+            f"hiddenhand serving at [bold]http://{host}:{port}[/] (store: {db}{processes})"
+        )
+    os.environ[SETTINGS_VARIABLE] = settings.to_json()
     uvicorn.run(
-        application,
+        application or "hiddenhand.server.app:from_environment",
+        factory=application is None,
+        workers=workers,
         host=host,
         port=port,
         ws_max_size=limits.frame_bytes,
@@ -79,3 +100,24 @@ def serve(
         log_level="warning" if quiet else "info",
         access_log=False,
     )
+
+
+def check_cluster(db: str, redis: str) -> None:
+    """Before any process starts: the store is PostgreSQL (brought up to date once, here), and
+    Redis answers; otherwise say which is wrong."""
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    from hiddenhand.server.storage import Storage
+
+    if not db.startswith(("postgresql://", "postgres://", "postgresql+")):
+        fail("--redis runs several processes on one store: --db must be postgresql://...")
+    try:
+        Redis.from_url(redis, socket_connect_timeout=3).ping()
+    except (RedisError, ValueError) as exc:
+        fail(f"cannot reach Redis at {redis}: {exc}")
+    try:
+        Storage(db).close()
+    except Exception as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        fail(f"cannot open the store {db}: {reason}")

@@ -2,7 +2,8 @@
 
 Bodies are decoded into small typed structs (unknown fields, wrong types and oversized lists are
 refused by the decoder), then checked for meaning (seat counts, bots, the clock) by the lobby,
-all before a table is allocated.
+all before a table is allocated. A call about one table runs where that table is played
+(`table_calls`, `placement`).
 """
 
 from __future__ import annotations
@@ -16,21 +17,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from hiddenhand.engine import HiddenhandError, Record, games, get_game
-from hiddenhand.games.texts import card_texts, rules_reference
+from hiddenhand.engine import HiddenhandError, games, get_game
 from hiddenhand.server.accounts import IDENTITY_PREFIX
 from hiddenhand.server.errors import Refused
 from hiddenhand.server.guards import address_of
-from hiddenhand.server.lobby import Lobby, game_info
-from hiddenhand.server.replays import parse_seat, parse_step, replay_step
-from hiddenhand.server.seats import MAX_TOKEN_CHARS
+from hiddenhand.server.lobby import game_info
+from hiddenhand.server.placement import Placement
 from hiddenhand.server.sessions import SESSION_COOKIE, Sessions
-from hiddenhand.server.tables import Table
+from hiddenhand.server.table_calls import CALLS, Asker, Query, Short
 
 GUEST_COOKIE = "hh_guest"
 
-Short = Annotated[str, msgspec.Meta(max_length=200)]
-Token = Annotated[str, msgspec.Meta(max_length=MAX_TOKEN_CHARS)]
 OptionValue = str | int | float | bool
 
 
@@ -43,26 +40,6 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     options: Annotated[dict[Short, OptionValue], msgspec.Meta(max_length=32)] = {}
     clock: int | None = None
     name: Short | None = None
-
-
-class Join(msgspec.Struct, forbid_unknown_fields=True):
-    """`POST /api/tables/{t}/join`."""
-
-    name: Short
-    seat: int | None = None
-
-
-class BySeat(msgspec.Struct, forbid_unknown_fields=True):
-    """`POST /api/tables/{t}/leave`, `/start` and `/return`: the seat's token."""
-
-    token: Token
-
-
-class HandOver(msgspec.Struct, forbid_unknown_fields=True):
-    """`POST /api/tables/{t}/hand-to-bot`: your token, and the seat whose time ran out."""
-
-    token: Token
-    seat: int
 
 
 Body = TypeVar("Body", bound=msgspec.Struct)
@@ -153,33 +130,8 @@ def handled(handler: Callable[[Request], Awaitable[Any]]) -> Endpoint:
     return errors_as_json(endpoint)
 
 
-def routes(lobby: Lobby) -> list[Route]:
-    def table_or_404(request: Request) -> Table:
-        table = lobby.get(request.path_params["table"])
-        if table is None:
-            raise Refused(f"there is no table {request.path_params['table'][:40]!r}", 404)
-        return table
-
-    def you(request: Request, table: Table) -> dict[str, Any] | None:
-        seat = table.seat_of_guest(the_guest(request))
-        if seat is None:
-            return None
-        return {"seat": seat, "token": table.seats[seat].token}
-
-    def seat_by_token(table: Table, body: BySeat | HandOver) -> int:
-        seat = table.seat_of(body.token)
-        if seat is None:
-            raise Refused("that seat token is not valid at this table", 403)
-        return seat
-
-    def finished_record(request: Request, refusal: str) -> Record:
-        """The record of a finished game, with the marks of the actions the server took."""
-        table = table_or_404(request)
-        if table.state is None or table.status != "over":
-            raise Refused(refusal, 409)
-        record = table.state.record()
-        record.marks = dict(table.marks)
-        return record
+def routes(place: Placement) -> list[Route]:
+    lobby = place.lobby
 
     async def list_games(request: Request) -> Any:
         return [game_info(g) for g in games().values()]
@@ -190,7 +142,8 @@ def routes(lobby: Lobby) -> list[Route]:
         if game is not None:
             game = get_game(game[:64]).id
         mine = request.query_params.get("mine") in ("1", "true")
-        return lobby.listing(game=game, holder=the_guest(request) if mine else None)
+        holder = the_guest(request) if mine else None
+        return await place.listing(game=game, holder=holder)
 
     async def create_table(request: Request) -> Any:
         body = await body_of(request, NewTable)
@@ -211,92 +164,31 @@ def routes(lobby: Lobby) -> list[Route]:
         result["table"] = table.public()
         return result
 
-    async def show_table(request: Request) -> Any:
-        table = table_or_404(request)
-        return {
-            "table": table.public(),
-            "you": you(request, table),
-            "game": game_info(table.game),
-            "texts": card_texts(table.game, table.options),
-            "rules": rules_reference(table.game, table.options),
-        }
+    def on_table(name: str) -> Endpoint:
+        """The table call `name`, run wherever its table is played."""
+        kind = CALLS[name][0]
 
-    async def join_table(request: Request) -> Any:
-        table = table_or_404(request)
-        body = await body_of(request, Join)
-        guest, address = the_guest(request), address_of(request.scope)
-        seat = table.sit(body.name, guest, body.seat, address)
-        return {"you": {"seat": seat, "token": table.seats[seat].token}, "table": table.public()}
+        async def call(request: Request) -> Any:
+            if kind is Query:
+                body: Any = Query(
+                    request.query_params.get("seat"), request.query_params.get("step")
+                )
+            else:
+                body = None if kind is None else await body_of(request, kind)
+            asker = Asker(the_guest(request), address_of(request.scope))
+            return await place.call(request.path_params["table"], name, asker, body)
 
-    async def leave_table(request: Request) -> Any:
-        table = table_or_404(request)
-        table.leave(seat_by_token(table, await body_of(request, BySeat)))
-        return {"table": table.public()}
-
-    async def start_table(request: Request) -> Any:
-        table = table_or_404(request)
-        seat_by_token(table, await body_of(request, BySeat))
-        table.start()
-        return {"table": table.public()}
-
-    async def rematch(request: Request) -> Any:
-        """The same game at the same seats with a new deal: the first player to ask makes the
-        table, everyone after sits down at it in the seat they had."""
-        table = table_or_404(request)
-        seat = seat_by_token(table, await body_of(request, BySeat))
-        guest, address = the_guest(request), address_of(request.scope)
-        options, bots = table.rematch_settings()
-        again = lobby.get(table.rematch) if table.rematch else None
-        if again is None:
-            lobby.check_quota(guest, address)
-            again = lobby.create(
-                table.game.id, options, len(bots), bots, int(table.clock.seconds), (guest, address)
-            )
-            table.set_rematch(again.id)
-        name = table.seats[seat].name or "player"
-        mine = again.seat_of_guest(guest)
-        if mine is None:
-            mine = again.sit(name, guest, seat, address)
-        return {
-            "id": again.id,
-            "you": {"seat": mine, "token": again.seats[mine].token},
-            "table": again.public(),
-        }
-
-    async def hand_to_bot(request: Request) -> Any:
-        table = table_or_404(request)
-        body = await body_of(request, HandOver)
-        table.hand_to_bot(seat_by_token(table, body), body.seat)
-        return {"table": table.public()}
-
-    async def take_back(request: Request) -> Any:
-        table = table_or_404(request)
-        table.take_back(seat_by_token(table, await body_of(request, BySeat)))
-        return {"table": table.public()}
-
-    async def record_of(request: Request) -> Any:
-        record = finished_record(request, "the record is published when the game is over")
-        published = msgspec.to_builtins(record)
-        published["seed_text"] = str(record.seed)  # JavaScript rounds integers past 2**53
-        return published
-
-    async def replay_of(request: Request) -> Any:
-        record = finished_record(request, "a game can be replayed once it is over")
-        seat = parse_seat(request.query_params.get("seat"), len(record.players))
-        step = parse_step(request.query_params.get("step"), len(record.actions))
-        return replay_step(record, seat, step)
+        return handled(call)
 
     return [
         Route("/api/games", handled(list_games)),
         Route("/api/tables", handled(list_tables), methods=["GET"]),
         Route("/api/tables", handled(create_table), methods=["POST"]),
-        Route("/api/tables/{table}", handled(show_table)),
-        Route("/api/tables/{table}/join", handled(join_table), methods=["POST"]),
-        Route("/api/tables/{table}/leave", handled(leave_table), methods=["POST"]),
-        Route("/api/tables/{table}/start", handled(start_table), methods=["POST"]),
-        Route("/api/tables/{table}/hand-to-bot", handled(hand_to_bot), methods=["POST"]),
-        Route("/api/tables/{table}/rematch", handled(rematch), methods=["POST"]),
-        Route("/api/tables/{table}/return", handled(take_back), methods=["POST"]),
-        Route("/api/tables/{table}/record", handled(record_of)),
-        Route("/api/tables/{table}/replay", handled(replay_of)),
+        Route("/api/tables/{table}", on_table("show")),
+        *(
+            Route(f"/api/tables/{{table}}/{name}", on_table(name), methods=["POST"])
+            for name in ("join", "leave", "start", "hand-to-bot", "rematch", "return")
+        ),
+        Route("/api/tables/{table}/record", on_table("record")),
+        Route("/api/tables/{table}/replay", on_table("replay")),
     ]

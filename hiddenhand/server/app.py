@@ -10,11 +10,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import importlib
 import logging
+import os
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import msgspec
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -25,12 +28,14 @@ from starlette.staticfiles import StaticFiles
 from hiddenhand.server.account_api import account_routes
 from hiddenhand.server.accounts import Accounts
 from hiddenhand.server.api import routes, with_guest
+from hiddenhand.server.cluster import Cluster
 from hiddenhand.server.errors import HANDLERS
 from hiddenhand.server.guards import BodyLimit, ConnectionLimit, SameOrigin
 from hiddenhand.server.lobby import Lobby
 from hiddenhand.server.ownership import claim
+from hiddenhand.server.placement import OneProcess, Placement
 from hiddenhand.server.sessions import Sessions, store_key
-from hiddenhand.server.settings import Limits
+from hiddenhand.server.settings import Limits, parse_limits
 from hiddenhand.server.sockets import endpoint
 from hiddenhand.server.storage import DEFAULT_URL, Storage
 
@@ -51,30 +56,74 @@ async def sweep_forever(lobby: Lobby) -> None:
             log.info("%d tables expired, %d finished tables unloaded", expired, unloaded)
 
 
+SETTINGS_VARIABLE = "HIDDENHAND_SERVER"
+"""Where `hiddenhand serve --workers N` leaves its settings for each worker process."""
+
+
+class ServerSettings(msgspec.Struct):
+    """What `hiddenhand serve` was asked for, as each worker process rebuilds the app from."""
+
+    db: str
+    bot_delay: float
+    limits: list[str]
+    origins: list[str]
+    redis: str | None
+    imports: list[str]
+    quiet: bool
+
+    def to_json(self) -> str:
+        return msgspec.json.encode(self).decode()
+
+    def app(self) -> Starlette:
+        for module in self.imports:
+            importlib.import_module(module)
+        return create_app(
+            self.db, self.bot_delay, parse_limits(self.limits), self.origins, self.redis
+        )
+
+
+def from_environment() -> Starlette:
+    """The app of one worker process: the settings its parent left in the environment."""
+    settings = msgspec.json.decode(os.environ[SETTINGS_VARIABLE], type=ServerSettings)
+    logging.basicConfig(
+        level=logging.WARNING if settings.quiet else logging.INFO, format="%(message)s"
+    )
+    return settings.app()
+
+
 def create_app(
     db: str = DEFAULT_URL,
     bot_delay: float = 0.8,
     limits: Limits | None = None,
     origins: Iterable[str] = (),
+    redis: str | None = None,
 ) -> Starlette:
     """The whole server. `bot_delay` is how long bots wait before acting, so people can follow;
-    `origins` are sites besides this one whose pages may use it.
+    `origins` are sites besides this one whose pages may use it; `redis` makes this process one
+    of a cluster sharing a PostgreSQL store (`cluster`).
 
-    Raises StoreBusy if another server owns the store."""
+    Raises StoreBusy if another server owns the store, ValueError if a cluster is asked for on
+    anything but PostgreSQL."""
     limits = limits or Limits()
     storage = Storage(db)
     try:
-        ownership = claim(storage, limits.store_wait_seconds)
+        if redis is not None and storage.engine.dialect.name != "postgresql":
+            raise ValueError("several processes share a PostgreSQL store, not this one")
+        ownership = claim(storage, limits.store_wait_seconds, shared=redis is not None)
     except Exception:
         storage.close()
         raise
     lobby = Lobby(storage, bot_delay, limits)
     sessions = Sessions(store_key(storage), limits.session_seconds)
+    place: Placement = OneProcess(lobby) if redis is None else Cluster(lobby, redis)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        restored = lobby.restore()
-        log.info("restored %d unfinished tables from %s", restored, storage.engine.url)
+        if isinstance(place, Cluster):
+            await place.start()
+        else:
+            restored = lobby.restore()
+            log.info("restored %d unfinished tables from %s", restored, storage.engine.url)
         sweeper = asyncio.get_running_loop().create_task(sweep_forever(lobby))
         gc.collect()
         gc.freeze()  # what start-up made lives on: keep it out of every later collection
@@ -84,6 +133,8 @@ def create_app(
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            if isinstance(place, Cluster):
+                await place.stop()
             lobby.close()
             storage.close()
             ownership.release()
@@ -103,9 +154,9 @@ def create_app(
             Route("/replay/{table}", page("replay.html")),
             Route("/profile/{name}", page("profile.html")),
             Route("/leaderboard/{game}", page("leaderboard.html")),
-            *routes(lobby),
+            *routes(place),
             *account_routes(lobby, Accounts(storage), sessions),
-            WebSocketRoute("/ws/{table}", endpoint(lobby)),
+            WebSocketRoute("/ws/{table}", endpoint(place)),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         middleware=[
@@ -117,6 +168,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.lobby = lobby
+    app.state.place = place
     app.state.limits = limits
     app.state.sessions = sessions
     return app

@@ -23,6 +23,13 @@ class Client(Protocol):
     def close(self, code: int) -> None: ...
 
 
+class Connection(Client, Protocol):
+    """A connection as the message handlers see it: whether it said hello, and its address."""
+
+    bound: bool
+    address: str
+
+
 class Audience:
     """The connections to one table of `seats` seats; a connection with no seat watches."""
 

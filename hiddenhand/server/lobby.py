@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from hiddenhand.server.botspecs import checked_spec
 from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
 from hiddenhand.server.errors import Refused, TableError
+from hiddenhand.server.leases import Leases
+from hiddenhand.server.protocol import error
 from hiddenhand.server.ratings import Results
 from hiddenhand.server.restore import restore_table
 from hiddenhand.server.seats import Seat
@@ -71,6 +74,41 @@ def game_info(game: Game) -> dict[str, Any]:
     }
 
 
+def summary(table: Table) -> dict[str, Any]:
+    """What the lobby's list needs of a table: its public face and who holds its seats."""
+    holders = [s.guest for s in table.seats if s.guest is not None and not s.left]
+    return {"public": table.public(), "holders": holders}
+
+
+def listing(
+    summaries: list[dict[str, Any]],
+    limits: Limits,
+    now: float | None = None,
+    *,
+    game: str | None = None,
+    holder: str | None = None,
+) -> list[dict[str, Any]]:
+    """Tables to show in the lobby: playing ones, and open ones not left waiting too long,
+    those waiting for players first. `game` keeps one game's; `holder` keeps the tables
+    where that guest or account holds a seat (all of them, however long they wait)."""
+    now = time.time() if now is None else now
+    stale = now - limits.listed_open_seconds
+    shown = [
+        s["public"]
+        for s in summaries
+        if s["public"]["status"] in LIVE
+        and (
+            s["public"]["status"] == "playing"
+            or s["public"]["created"] > stale * 1000
+            or holder is not None
+        )
+        and (game is None or s["public"]["game"] == game)
+        and (holder is None or holder in s["holders"])
+    ]
+    shown.sort(key=lambda t: (t["status"] != "open", -t["created"]))
+    return shown[:100]
+
+
 class Lobby:
     """Every table this process holds, by id; finished ones are loaded from storage on demand.
 
@@ -87,6 +125,11 @@ class Lobby:
         self.creators: dict[str, tuple[str, str]] = {}
         self.senders = FloodGuard.per_sender(self.limits)
         self.results = Results(storage)
+        self.leases: Leases | None = None
+        """Set when processes share the store: this process loads a live table only once it
+        holds the table's lease (`take_over`), and lets go of the lease with the table."""
+        self.taken_over: Callable[[Table], None] | None = None
+        """Told of each table this process took over from storage."""
 
     def _restore(self, stored: StoredTable) -> Table:
         table = restore_table(
@@ -117,17 +160,53 @@ class Lobby:
         return len(self.tables)
 
     def get(self, table_id: str) -> Table | None:
+        """The table, loaded from storage if this process does not hold it yet (a live one
+        only if no other process plays it)."""
         table = self.tables.get(table_id)
-        if table is None and 0 < len(table_id) <= 32:
-            stored = self.storage.load(table_id)
-            if stored is not None:
-                try:
-                    table = self._restore(stored)
-                except Exception:
-                    log.exception("table %s (%s) cannot be restored", stored.id, stored.game)
-                    return None
-                self.tables[table_id] = table
+        if table is not None or not 0 < len(table_id) <= 32:
+            return table
+        stored = self.storage.load(table_id)
+        if stored is None:
+            return None
+        if self.leases is not None and stored.status in LIVE:
+            return self.take_over(table_id)
+        try:
+            table = self._restore(stored)
+        except Exception:
+            log.exception("table %s (%s) cannot be restored", stored.id, stored.game)
+            return None
+        self.tables[table_id] = table
         return table
+
+    def take_over(self, table_id: str) -> Table | None:
+        """Lease a live table and play it here from its record; None if another process holds
+        it (or it is gone). The record is read after the lease is taken: everything the
+        previous owner wrote is in it."""
+        assert self.leases is not None
+        if not self.leases.acquire(table_id):
+            return None
+        stored = self.storage.load(table_id)
+        if stored is None:
+            self.leases.release(table_id)
+            return None
+        try:
+            table = self._restore(stored)
+        except Exception:  # kept leased, so that no process tries it again and again
+            log.exception("table %s (%s) cannot be restored", stored.id, stored.game)
+            return None
+        self.tables[table_id] = table
+        table.ready()
+        if self.taken_over is not None:
+            self.taken_over(table)
+        return table
+
+    def drop(self, table_id: str) -> None:
+        """Stop playing a table here (its lease was lost, or it is unloaded), closing its
+        connections so that they reconnect to wherever it is played now."""
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.audience.dismiss(error("moved", "this table moved; reconnecting"), 1012)
+            table.close()
 
     def live(self) -> list[Table]:
         return [t for t in self.tables.values() if t.status in LIVE]
@@ -188,6 +267,8 @@ class Lobby:
             senders=self.senders,
         )
         table.on_over = self.results.writer
+        if self.leases is not None:
+            self.leases.acquire(table.id)  # a new id: nobody else can hold it
         self.tables[table.id] = table
         self.creators[table.id] = creator
         table.save()
@@ -196,20 +277,9 @@ class Lobby:
     def listing(
         self, now: float | None = None, *, game: str | None = None, holder: str | None = None
     ) -> list[dict[str, Any]]:
-        """Tables to show in the lobby: playing ones, and open ones not left waiting too long,
-        those waiting for players first. `game` keeps one game's; `holder` keeps the tables
-        where that guest or account holds a seat (all of them, however long they wait)."""
-        now = time.time() if now is None else now
-        stale = now - self.limits.listed_open_seconds
-        live = [
-            t
-            for t in self.live()
-            if (t.status == "playing" or t.created > stale or holder is not None)
-            and (game is None or t.game.id == game)
-            and (holder is None or t.seat_of_guest(holder) is not None)
-        ]
-        live.sort(key=lambda t: (t.status != "open", -t.created))
-        return [t.public() for t in live[:100]]
+        """Tables to show in the lobby (`listing`), of those this process holds."""
+        summaries = [summary(t) for t in self.live()]
+        return listing(summaries, self.limits, now, game=game, holder=holder)
 
     def sweep(self, now: float | None = None) -> tuple[int, int]:
         """Remove tables never started in time (from storage too) and finished tables nobody
@@ -221,15 +291,21 @@ class Lobby:
                 table.expire()
                 self.storage.delete_table(table.id)
                 del self.tables[table.id]
+                self._let_go(table.id)
                 expired += 1
             elif table.status == "over" and not table.audience.clients:
                 table.close()
                 del self.tables[table.id]
+                self._let_go(table.id)
                 unloaded += 1
         for table_id in [t for t in self.creators if t not in self.tables]:
             del self.creators[table_id]
         self.senders.forget_idle(time.monotonic())
         return expired, unloaded
+
+    def _let_go(self, table_id: str) -> None:
+        if self.leases is not None:
+            self.leases.release(table_id)
 
     def close(self) -> None:
         for table in self.tables.values():

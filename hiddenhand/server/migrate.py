@@ -38,6 +38,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     cfg = config()
     before = current(engine)
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # processes starting at once upgrade in turn
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(hashtext('hiddenhand-migrate'))")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, revision)
     after = current(engine)

@@ -9,7 +9,8 @@ tables can be shared out, the server holds a lock for as long as it runs:
   connection of its own. The database lets go of it when that connection closes.
 
 Both are released by the owner's death, so a crashed server never blocks its successor. The
-lock is one key per store; sharing a store between processes later means one such key per table.
+processes of a cluster (`--redis`) hold the PostgreSQL lock shared, and split the tables by
+leases (`leases`); a lone server and a cluster keep each other out.
 """
 
 from __future__ import annotations
@@ -53,22 +54,26 @@ class Ownership:
             self._conn = None
 
 
-def claim(storage: Storage, wait: float = 5.0) -> Ownership:
+def claim(storage: Storage, wait: float = 5.0, *, shared: bool = False) -> Ownership:
     """Take the store for this process, waiting up to `wait` seconds for a previous owner to let
-    go (a server being restarted); raises StoreBusy if another one still holds it."""
+    go (a server being restarted); raises StoreBusy if another one still holds it.
+
+    `shared`: this process is one of a cluster sharing a PostgreSQL store, each table leased to
+    one of them (`leases`); the processes of a cluster hold the lock together, and a server
+    that is not one of them is kept out (and keeps them out)."""
     dialect = storage.engine.dialect.name
     deadline = time.monotonic() + wait
     while True:
         if dialect == "sqlite":
             owned = _claim_sqlite(storage)
         elif dialect == "postgresql":
-            owned = _claim_postgres(storage)
+            owned = _claim_postgres(storage, shared)
         else:
             return Ownership()
         if owned is not None:
             return owned
         if time.monotonic() >= deadline:
-            raise StoreBusy(_busy_message(storage))
+            raise StoreBusy(_busy_message(storage, shared))
         time.sleep(0.2)
 
 
@@ -96,11 +101,12 @@ def _claim_sqlite(storage: Storage) -> Ownership | None:
     return Ownership(file=fd)
 
 
-def _claim_postgres(storage: Storage) -> Ownership | None:
+def _claim_postgres(storage: Storage, shared: bool) -> Ownership | None:
     conn = storage.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+    lock = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
     try:
         got = conn.execute(
-            text("SELECT pg_try_advisory_lock(:cls, hashtext(current_schema()))"),
+            text(f"SELECT {lock}(:cls, hashtext(current_schema()))"),
             {"cls": LOCK_CLASS},
         ).scalar()
     except Exception:
@@ -112,13 +118,18 @@ def _claim_postgres(storage: Storage) -> Ownership | None:
     return None
 
 
-def _busy_message(storage: Storage) -> str:
+def _busy_message(storage: Storage, shared: bool = False) -> str:
     owner = ""
     path = lock_path(storage) if storage.engine.dialect.name == "sqlite" else None
     if path is not None:
         with contextlib.suppress(OSError):
             owner = f" ({path.read_text().strip()})"
+    if shared:
+        return (
+            "a single-process hiddenhand server is serving this store; stop it, then start "
+            "every process with --redis"
+        )
     return (
         f"another hiddenhand server{owner} is serving this store; stop it first, "
-        "or give this one a store of its own with --db"
+        "give this one a store of its own with --db, or run them all with --redis"
     )

@@ -57,6 +57,9 @@ class Limits:
     """The most a searching bot thinks per decision at a table (its `seconds` option is capped)."""
     store_wait_seconds: float = 5.0
     """How long a starting server waits for another one to let go of the store."""
+    lease_seconds: float = 5.0
+    """With several processes: how long a process's hold on its tables outlives its last
+    renewal (every third of this). A dead process's tables move to the others after this."""
     session_seconds: float = 30 * 86400.0
     """How long a sign-in lasts before the player signs in again."""
     login_burst: int = 10

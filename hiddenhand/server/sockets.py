@@ -1,7 +1,9 @@
 """The WebSocket endpoint: one connection speaks for one seat (by its token) or watches.
 
 Every client message is checked before it touches a table; a bad one is answered with an
-`error` message to its sender only, and the connection stays open.
+`error` message to its sender only, and the connection stays open. A connection to a table
+another process plays is relayed to that process (`Placement.relay`), which handles its
+messages with the same functions.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import logging
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hiddenhand.engine import HiddenhandError
+from hiddenhand.server.audience import Connection
 from hiddenhand.server.chat import ChatRefused
 from hiddenhand.server.guards import address_of
-from hiddenhand.server.lobby import Lobby
+from hiddenhand.server.placement import Placement
 from hiddenhand.server.protocol import (
     Act,
     Chat,
@@ -76,7 +79,7 @@ class SocketClient:
             await self.ws.send_text(item)
 
 
-def hello(table: Table, client: SocketClient, message: Hello) -> None:
+def hello(table: Table, client: Connection, message: Hello) -> None:
     if client.bound:
         client.send(error("already-joined", "this connection has already said hello"))
         return
@@ -96,7 +99,7 @@ def hello(table: Table, client: SocketClient, message: Hello) -> None:
     table.attach(client, message.since)
 
 
-def act(table: Table, client: SocketClient, message: Act) -> None:
+def act(table: Table, client: Connection, message: Act) -> None:
     seat = client.seat
     if not client.bound:
         client.send(error("no-hello", "say hello (with your seat token) before acting"))
@@ -117,7 +120,7 @@ def act(table: Table, client: SocketClient, message: Act) -> None:
             )
 
 
-def chat(table: Table, client: SocketClient, message: Chat) -> None:
+def chat(table: Table, client: Connection, message: Chat) -> None:
     if client.seat is None:
         client.send(error("spectator", "only seated players can chat"))
         return
@@ -130,7 +133,7 @@ def chat(table: Table, client: SocketClient, message: Chat) -> None:
         client.send(error("chat-refused", str(exc)))
 
 
-def prefs(table: Table, client: SocketClient, message: Prefs) -> None:
+def prefs(table: Table, client: Connection, message: Prefs) -> None:
     if client.seat is None:
         code = "spectator" if client.bound else "no-hello"
         client.send(error(code, "only a seat has preferences"))
@@ -140,7 +143,7 @@ def prefs(table: Table, client: SocketClient, message: Prefs) -> None:
         table.set_prefs(client.seat, message.autopass)
 
 
-def handle(table: Table, client: SocketClient, message: ClientMessage) -> None:
+def handle(table: Table, client: Connection, message: ClientMessage) -> None:
     if isinstance(message, Hello):
         hello(table, client, message)
     elif isinstance(message, Act):
@@ -153,18 +156,32 @@ def handle(table: Table, client: SocketClient, message: ClientMessage) -> None:
         client.send(encode({"type": "pong"}))
 
 
-def endpoint(lobby: Lobby):  # type: ignore[no-untyped-def]
+def receive(table: Table, client: Connection, raw: str | bytes, limit: int) -> None:
+    """One message from a connection: checked, then handled; whatever goes wrong is answered
+    to that connection only, and it stays open."""
+    try:
+        handle(table, client, decode(raw, limit))
+    except ProtocolError as exc:
+        client.send(error(exc.code, exc.message))
+    except Exception:  # a fault here must not end the connection or the server
+        log.exception("table %s: a message could not be handled", table.id)
+        client.send(error("internal", "the server could not handle that message"))
+
+
+def endpoint(place: Placement):  # type: ignore[no-untyped-def]
+    limit = place.lobby.limits.message_bytes
+
     async def table_socket(ws: WebSocket) -> None:
         await ws.accept()
         table_id = ws.path_params["table"]
-        table = lobby.get(table_id)
-        if table is None:
+        where = place.locate(table_id)
+        if where is None:
             await ws.send_text(error("unknown-table", f"there is no table {table_id[:40]!r}"))
             await ws.close(4404)
             return
-        limit = lobby.limits.message_bytes
         client = SocketClient(ws)
         pump = asyncio.create_task(client.pump())
+        relay = None if isinstance(where, Table) else place.relay(client, table_id, where)
         try:
             while True:
                 received = await ws.receive()
@@ -173,17 +190,19 @@ def endpoint(lobby: Lobby):  # type: ignore[no-untyped-def]
                 raw = received.get("text")
                 if raw is None:
                     raw = received.get("bytes") or b""
-                try:
-                    handle(table, client, decode(raw, limit))
-                except ProtocolError as exc:
-                    client.send(error(exc.code, exc.message))
-                except Exception:  # a fault here must not end the connection or the server
-                    log.exception("table %s: a message could not be handled", table.id)
-                    client.send(error("internal", "the server could not handle that message"))
+                if relay is None:
+                    assert isinstance(where, Table)
+                    receive(where, client, raw, limit)
+                else:
+                    relay.forward(raw)
         except WebSocketDisconnect:
             pass
         finally:
-            table.detach(client)
+            if relay is None:
+                assert isinstance(where, Table)
+                where.detach(client)
+            else:
+                relay.gone()
             pump.cancel()
 
     return table_socket

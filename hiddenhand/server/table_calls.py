@@ -1,0 +1,198 @@
+"""The HTTP calls about one table, as functions of the table: they run where the table is.
+
+In one process that is here. When processes share the store, a call that lands on a process not
+owning the table travels to its owner (`cluster`) as its name and plain arguments, and its
+answer (or refusal, with its HTTP status) comes back the same way; so each call is written once,
+against a `Table`, and never asks where it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import msgspec
+
+from hiddenhand.engine import HiddenhandError, Record
+from hiddenhand.games.texts import card_texts, rules_reference
+from hiddenhand.server.errors import Refused
+from hiddenhand.server.lobby import Lobby, game_info
+from hiddenhand.server.replays import parse_seat, parse_step, replay_step
+from hiddenhand.server.seats import MAX_TOKEN_CHARS
+from hiddenhand.server.tables import Table
+
+Short = Annotated[str, msgspec.Meta(max_length=200)]
+Token = Annotated[str, msgspec.Meta(max_length=MAX_TOKEN_CHARS)]
+
+
+class Join(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/tables/{t}/join`."""
+
+    name: Short
+    seat: int | None = None
+
+
+class BySeat(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/tables/{t}/leave`, `/start`, `/rematch` and `/return`: the seat's token."""
+
+    token: Token
+
+
+class HandOver(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/tables/{t}/hand-to-bot`: your token, and the seat whose time ran out."""
+
+    token: Token
+    seat: int
+
+
+class Query(msgspec.Struct):
+    """`GET /api/tables/{t}/replay`'s query: the seat watching and the step (both optional)."""
+
+    seat: str | None = None
+    step: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Asker:
+    """Who makes a call: the guest or account, and the address it comes from."""
+
+    guest: str
+    address: str
+
+
+TableCall = Callable[[Lobby, Table, Asker, Any], Any]
+
+
+def you(table: Table, asker: Asker) -> dict[str, Any] | None:
+    seat = table.seat_of_guest(asker.guest)
+    if seat is None:
+        return None
+    return {"seat": seat, "token": table.seats[seat].token}
+
+
+def seat_by_token(table: Table, body: BySeat | HandOver) -> int:
+    seat = table.seat_of(body.token)
+    if seat is None:
+        raise Refused("that seat token is not valid at this table", 403)
+    return seat
+
+
+def finished_record(table: Table, refusal: str) -> Record:
+    """The record of a finished game, with the marks of the actions the server took."""
+    if table.state is None or table.status != "over":
+        raise Refused(refusal, 409)
+    record = table.state.record()
+    record.marks = dict(table.marks)
+    return record
+
+
+def show(lobby: Lobby, table: Table, asker: Asker, _: None) -> Any:
+    return {
+        "table": table.public(),
+        "you": you(table, asker),
+        "game": game_info(table.game),
+        "texts": card_texts(table.game, table.options),
+        "rules": rules_reference(table.game, table.options),
+    }
+
+
+def join(lobby: Lobby, table: Table, asker: Asker, body: Join) -> Any:
+    seat = table.sit(body.name, asker.guest, body.seat, asker.address)
+    return {"you": {"seat": seat, "token": table.seats[seat].token}, "table": table.public()}
+
+
+def leave(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
+    table.leave(seat_by_token(table, body))
+    return {"table": table.public()}
+
+
+def start(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
+    seat_by_token(table, body)
+    table.start()
+    return {"table": table.public()}
+
+
+def rematch(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
+    """The same game at the same seats with a new deal: the first player to ask makes the
+    table, everyone after sits down at it in the seat they had."""
+    seat = seat_by_token(table, body)
+    options, bots = table.rematch_settings()
+    again = lobby.get(table.rematch) if table.rematch else None
+    if again is None:
+        lobby.check_quota(asker.guest, asker.address)
+        again = lobby.create(
+            table.game.id,
+            options,
+            len(bots),
+            bots,
+            int(table.clock.seconds),
+            (asker.guest, asker.address),
+        )
+        table.set_rematch(again.id)
+    name = table.seats[seat].name or "player"
+    mine = again.seat_of_guest(asker.guest)
+    if mine is None:
+        mine = again.sit(name, asker.guest, seat, asker.address)
+    return {
+        "id": again.id,
+        "you": {"seat": mine, "token": again.seats[mine].token},
+        "table": again.public(),
+    }
+
+
+def hand_to_bot(lobby: Lobby, table: Table, asker: Asker, body: HandOver) -> Any:
+    table.hand_to_bot(seat_by_token(table, body), body.seat)
+    return {"table": table.public()}
+
+
+def take_back(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
+    table.take_back(seat_by_token(table, body))
+    return {"table": table.public()}
+
+
+def record_of(lobby: Lobby, table: Table, asker: Asker, _: None) -> Any:
+    record = finished_record(table, "the record is published when the game is over")
+    published = msgspec.to_builtins(record)
+    published["seed_text"] = str(record.seed)  # JavaScript rounds integers past 2**53
+    return published
+
+
+def replay_of(lobby: Lobby, table: Table, asker: Asker, query: Query) -> Any:
+    record = finished_record(table, "a game can be replayed once it is over")
+    seat = parse_seat(query.seat, len(record.players))
+    step = parse_step(query.step, len(record.actions))
+    return replay_step(record, seat, step)
+
+
+CALLS: dict[str, tuple[type[msgspec.Struct] | None, TableCall]] = {
+    "show": (None, show),
+    "join": (Join, join),
+    "leave": (BySeat, leave),
+    "start": (BySeat, start),
+    "rematch": (BySeat, rematch),
+    "hand-to-bot": (HandOver, hand_to_bot),
+    "return": (BySeat, take_back),
+    "record": (None, record_of),
+    "replay": (Query, replay_of),
+}
+"""Every call by the name it travels under: the type of its body, and what it does."""
+
+
+def run_call(lobby: Lobby, table: Table, name: str, asker: Asker, body: Any) -> Any:
+    """Run the call `name` on `table`; `body` is its decoded body, or (from another process)
+    the same as plain data."""
+    kind, call = CALLS[name]
+    if kind is not None and not isinstance(body, kind):
+        body = msgspec.convert(body, kind)
+    return call(lobby, table, asker, body)
+
+
+def answer(lobby: Lobby, table: Table, name: str, asker: Asker, body: Any) -> tuple[int, Any]:
+    """`run_call` as an HTTP status and a JSON body, refusals included (for another process)."""
+    try:
+        return 200, run_call(lobby, table, name, asker, body)
+    except Refused as exc:
+        return exc.status, {"error": str(exc)}
+    except (HiddenhandError, msgspec.ValidationError) as exc:
+        return 400, {"error": str(exc)}
