@@ -1,17 +1,20 @@
-"""Load on one server: many tables, every seat a WebSocket client, on this machine.
+"""Load on a server: many tables, every seat a WebSocket client, on this machine.
 
     python benchmarks/load.py [--tables 200] [--seats 6] [--rate 1] [--seconds 30] [--game ID]
+                              [--processes N] [--clients K]
 
-Starts `hiddenhand serve` (one process, SQLite store, bots off) unless --url points at a server,
-creates the tables, seats one client per seat, then measures two things:
+Starts `hiddenhand serve` (bots off) unless --url points at a server: one process on a SQLite
+store, or with `--processes N` N worker processes on a fresh PostgreSQL schema and Redis
+(`--db`, `--redis`; docs/scaling.md). It creates the tables, seats one client per seat (spread
+over `--clients K` client processes, each holding whole tables), then measures two things:
 
 1. paced: each table plays `--rate` actions per second; latency is from sending an action to
    the moment the last seat of that table has the update (p50, p99, max);
 2. flat out (--max-seconds > 0): the first seat asked acts the moment the previous action has
    reached it; the rate the server sustains is the actions all tables complete per second.
 
-A table whose game ends is replaced by a new one. The clients run in this process, so they share
-the two cores with the server: figures are pessimistic.
+A table whose game ends is replaced by a new one. The clients run on this machine, so they share
+its cores with the server: figures are pessimistic.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -28,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +60,7 @@ class Update(msgspec.Struct):
     legal: list[Choice] = []
     to_move: list[int] = []
     outcome: Any = None
+    code: str = ""
 
 
 decode = msgspec.json.Decoder(Update).decode
@@ -65,6 +71,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     errors: int = 0
+    codes: dict[str, int] = field(default_factory=dict)
     games: int = 0
     recording: bool = False
 
@@ -113,6 +120,7 @@ class LoadTable:
             with contextlib.suppress(Exception):
                 await ws.close()
         self.sockets, self.readers, self.sent, self.seen = [], [], {}, {}
+        self.latest = []
 
     async def read(self, seat: int, ws: Any) -> None:
         async for raw in ws:
@@ -120,26 +128,35 @@ class LoadTable:
             message = decode(raw)
             if message.type == "error":
                 stats.errors += 1
+                stats.codes[message.code] = stats.codes.get(message.code, 0) + 1
                 continue
             if message.type != "state":
                 continue
             self.latest[seat] = message
             got = self.seen[message.step] = self.seen.get(message.step, 0) + 1
-            if got == self.run.seats:
+            if got == self.run.seats:  # every seat has this step: the actions before it arrived
                 del self.seen[message.step]
-                sent = self.sent.pop(message.step, None)
-                if sent is not None and stats.recording:
-                    stats.latencies.append(time.perf_counter() - sent)
-                    stats.actions += 1
+                for step in [s for s in self.sent if s < message.step]:
+                    sent = self.sent.pop(step)
+                    if stats.recording:
+                        stats.latencies.append(time.perf_counter() - sent)
+                        stats.actions += 1
             if message.outcome is not None:
                 self.over.set()
-            elif self.run.flat_out and message.legal and seat == min(message.to_move):
+            elif (
+                self.run.flat_out
+                and message.legal
+                and seat == min(message.to_move)
+                and message.step not in self.sent
+            ):
                 await self.act(seat, message)  # one seat acts at a time: no races in windows
 
     async def act(self, seat: int, message: Update) -> None:
+        if seat >= len(self.sockets):
+            return  # the game ended: its table is being replaced
         legal = [c for c in message.legal if c.kind not in self.run.avoid] or message.legal
         choice = self.run.rng.choice(legal)
-        self.sent.setdefault(message.step + 1, time.perf_counter())
+        self.sent.setdefault(message.step, time.perf_counter())
         await self.sockets[seat].send(
             json.dumps({"type": "act", "action": choice.id, "step": message.step})
         )
@@ -151,7 +168,7 @@ class LoadTable:
         while not self.run.stopping:
             for seat, message in enumerate(self.latest):
                 if message is not None and message.legal and message.outcome is None:
-                    if message.step + 1 not in self.sent:
+                    if message.step not in self.sent:
                         await self.act(seat, message)
                     break
             next_at += period
@@ -193,36 +210,61 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def summary(stats: Stats, seconds: float) -> dict[str, Any]:
-    lat = stats.latencies
+def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One phase over every client process: actions add up, latencies pool."""
+    lat = [x for part in parts for x in part["latencies"]]
+    actions = sum(part["actions"] for part in parts)
+    seconds = max(part["seconds"] for part in parts)
     return {
-        "actions": stats.actions,
-        "actions_per_s": round(stats.actions / seconds, 1),
+        "actions": actions,
+        "actions_per_s": round(actions / seconds, 1),
         "p50_ms": round(1000 * percentile(lat, 0.50), 1),
         "p99_ms": round(1000 * percentile(lat, 0.99), 1),
         "max_ms": round(1000 * max(lat), 1) if lat else float("nan"),
         "mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else float("nan"),
-        "errors": stats.errors,
-        "games_finished": stats.games,
+        "errors": sum(part["errors"] for part in parts),
+        "error_codes": {
+            code: sum(part["codes"].get(code, 0) for part in parts)
+            for code in sorted({c for part in parts for c in part["codes"]})
+        },
+        "games_finished": sum(part["games"] for part in parts),
     }
 
 
-async def measure(args: argparse.Namespace, url: str, console: Console) -> dict[str, Any]:
+def raw(stats: Stats, seconds: float) -> dict[str, Any]:
+    """A phase's figures as one client process measured them (merged by `summary`)."""
+    return {
+        "latencies": stats.latencies,
+        "actions": stats.actions,
+        "errors": stats.errors,
+        "codes": stats.codes,
+        "games": stats.games,
+        "seconds": seconds,
+    }
+
+
+async def together(barrier: Any) -> None:
+    """Wait for every client process to reach this point (no-op with one)."""
+    if barrier is not None:
+        await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
+
+
+async def measure(
+    args: argparse.Namespace, url: str, console: Console, share: int, barrier: Any = None
+) -> dict[str, Any]:
+    """Open `share` tables, then play them through the phases in step with the other client
+    processes (`barrier`); returns each phase's `raw` figures."""
     run = Run(args, url)
-    tables = [LoadTable(run) for _ in range(args.tables)]
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"opening {args.tables} tables", total=args.tables)
-        for start in range(0, args.tables, 20):
+    tables = [LoadTable(run) for _ in range(share)]
+    with Progress(console=console, transient=True, disable=barrier is not None) as progress:
+        task = progress.add_task(f"opening {share} tables", total=share)
+        for start in range(0, share, 20):
             batch = tables[start : start + 20]
             await asyncio.gather(*(t.open() for t in batch))
             progress.advance(task, len(batch))
+    await together(barrier)
     await asyncio.sleep(1.0)
-    report: dict[str, Any] = {
-        "game": args.game,
-        "tables": args.tables,
-        "connections": args.tables * args.seats,
-        "rate_per_table": args.rate,
-    }
+    report: dict[str, Any] = {}
     keepers = [asyncio.create_task(t.keep()) for t in tables]
     pacers = [asyncio.create_task(t.pace(1.0 / args.rate)) for t in tables]
     await asyncio.sleep(min(5.0, args.seconds / 3))  # warm up
@@ -230,10 +272,11 @@ async def measure(args: argparse.Namespace, url: str, console: Console) -> dict[
     with console.status(f"paced: {args.tables} tables at {args.rate}/s for {args.seconds:g}s"):
         t0 = time.perf_counter()
         await asyncio.sleep(args.seconds)
-        report["paced"] = summary(run.stats, time.perf_counter() - t0)
+        report["paced"] = raw(run.stats, time.perf_counter() - t0)
     run.stopping = True
     await asyncio.gather(*pacers)
     if args.max_seconds > 0:
+        await together(barrier)
         await asyncio.sleep(1.0)
         run.stats = Stats(recording=True)
         run.flat_out = True
@@ -245,7 +288,7 @@ async def measure(args: argparse.Namespace, url: str, console: Console) -> dict[
                         break
             t0 = time.perf_counter()
             await asyncio.sleep(args.max_seconds)
-            report["flat_out"] = summary(run.stats, time.perf_counter() - t0)
+            report["flat_out"] = raw(run.stats, time.perf_counter() - t0)
         run.flat_out = False
     for k in keepers:
         k.cancel()
@@ -261,9 +304,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    db: str, extra: list[str], processes: int = 1, redis: str | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     imports = [arg for module in extra for arg in ("--import", module)]
+    cluster = ["--redis", redis, "--workers", str(processes)] if redis else []
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -278,22 +324,81 @@ def start_server(db: str, extra: list[str]) -> tuple[subprocess.Popen[bytes], st
             "0",
             "--quiet",
             *imports,
+            *cluster,
             # every load client comes from this machine's one address
             *("--limit=tables_per_address=100000", "--limit=seats_per_address=8"),
             *("--limit=connections_per_address=100000", "--limit=connections=100000"),
             "--limit=tables=100000",
+            "--limit=tables_per_guest=100000",
         ],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    for _ in range(300):
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(url + "/api/games", timeout=1).status_code == 200:
+                if processes > 1:
+                    time.sleep(3.0)  # the other workers finish starting
                 return proc, url
         time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+@contextlib.contextmanager
+def postgres_schema(base: str) -> Iterator[str]:
+    """A fresh schema of the PostgreSQL database `base` for one run, dropped afterwards."""
+    import psycopg
+
+    schema = f"hh_load_{os.urandom(5).hex()}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{base}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def install_uvloop() -> None:
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        uvloop.install()
+
+
+def client_process(args: argparse.Namespace, url: str, share: int, barrier: Any, out: Any) -> None:
+    """One client process: its share of the tables, in step with the others."""
+    install_uvloop()
+    out.put(asyncio.run(measure(args, url, Console(stderr=True), share, barrier)))
+
+
+def run_clients(args: argparse.Namespace, url: str, console: Console) -> list[dict[str, Any]]:
+    """Every client process's phases (in this process when there is one)."""
+    if args.clients == 1:
+        install_uvloop()
+        return [asyncio.run(measure(args, url, console, args.tables))]
+    context = multiprocessing.get_context("spawn")
+    barrier, out = context.Barrier(args.clients), context.Queue()
+    shares = [
+        args.tables // args.clients + (i < args.tables % args.clients) for i in range(args.clients)
+    ]
+    workers = [
+        context.Process(target=client_process, args=(args, url, share, barrier, out))
+        for share in shares
+    ]
+    for worker in workers:
+        worker.start()
+    with console.status(
+        f"{args.clients} client processes: {args.tables} tables, "
+        f"paced {args.seconds:g}s, flat out {args.max_seconds:g}s"
+    ):
+        wait = args.seconds + args.max_seconds + 900
+        parts = [out.get(timeout=wait) for _ in workers]
+    for worker in workers:
+        worker.join(30)
+    return parts
 
 
 def main() -> None:
@@ -321,33 +426,59 @@ def main() -> None:
         default=[],
         help="action kind clients avoid (e.g. a game's ending move)",
     )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (above 1: PostgreSQL, Redis)"
+    )
+    parser.add_argument("--clients", type=int, default=1, help="client processes")
+    parser.add_argument(
+        "--cluster",
+        action="store_true",
+        help="one process as a cluster member (PostgreSQL, Redis) rather than on SQLite",
+    )
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
+    parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.processes < 1 or args.clients < 1 or args.tables < args.clients:
+        parser.error("--processes and --clients are at least 1, and --tables at least --clients")
     console = Console(stderr=args.json)
     proc = None
-    with tempfile.TemporaryDirectory() as tmp:
+    with contextlib.ExitStack() as stack:
         url = args.url
         if url is None:
-            proc, url = start_server(args.db or f"sqlite:///{tmp}/load.sqlite3", args.imports)
+            clustered = args.processes > 1 or args.cluster
+            db = args.db
+            if db is None and clustered:
+                db = stack.enter_context(postgres_schema(args.postgres))
+            elif db is None:
+                db = f"sqlite:///{stack.enter_context(tempfile.TemporaryDirectory())}/load.sqlite3"
+            redis = args.redis if clustered else None
+            proc, url = start_server(db, args.imports, args.processes, redis)
         try:
-            import uvloop
-
-            uvloop.install()
-        except ImportError:
-            pass
-        try:
-            report = asyncio.run(measure(args, url, console))
+            parts = run_clients(args, url, console)
         finally:
             if proc is not None:
                 proc.terminate()
-                proc.wait(10)
+                proc.wait(30)
+    report: dict[str, Any] = {
+        "game": args.game,
+        "tables": args.tables,
+        "connections": args.tables * args.seats,
+        "rate_per_table": args.rate,
+        "processes": args.processes,
+        "clients": args.clients,
+    }
+    for phase in ("paced", "flat_out"):
+        if phase in parts[0]:
+            report[phase] = summary([part[phase] for part in parts])
     report["nproc"] = os.cpu_count()
     report["load_avg"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
         print(json.dumps(report))
         return
     table = RichTable(
-        title=f"{report['game']}: {report['tables']} tables, {report['connections']} connections"
+        title=f"{report['game']}: {report['tables']} tables, {report['connections']} connections, "
+        f"{report['processes']} server processes"
     )
     for column in ("phase", "actions/s", "p50 ms", "p99 ms", "max ms", "errors", "games ended"):
         table.add_column(column, justify="right" if column != "phase" else "left")

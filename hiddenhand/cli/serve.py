@@ -94,6 +94,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=limits.frame_bytes,
+        ws_per_message_deflate=False,  # state messages are small: compressing costs more CPU
         limit_concurrency=2 * limits.connections,  # a backstop: the app refuses at half
         proxy_headers=bool(trust_proxy),
         forwarded_allow_ips=trust_proxy or None,

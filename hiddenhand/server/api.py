@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 
 import msgspec
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -92,10 +92,13 @@ async def body_of(request: Request, kind: type[Body]) -> Body:
     before this is reached; this covers bodies sent without one)."""
     limit = request.app.state.limits.body_bytes
     raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > limit:
-            raise Refused(f"the request body is over the limit of {limit} bytes", 413)
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limit:
+                raise Refused(f"the request body is over the limit of {limit} bytes", 413)
+    except ClientDisconnect:
+        raise Refused("the request was cut off before its body ended") from None
     try:
         return msgspec.json.decode(bytes(raw) or b"{}", type=kind)
     except msgspec.ValidationError as exc:

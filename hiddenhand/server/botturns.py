@@ -36,6 +36,13 @@ def standin_spec(game: Game) -> str:
     return default_bot(game.id)
 
 
+def quick_plan(state: State, seat: int, legal: Sequence[Action]) -> Plan:
+    """The server's answer for a person present (their one answer, or their auto-pass)."""
+    action = one_answer(legal) or pass_of(legal)
+    shown = action.kind != "pass" and seen_by_others(state, seat, action)
+    return Plan(action, None, shown)
+
+
 class BotTurns:
     """One table's bots, by seat. Deciding may take a while: a searching bot thinks in a
     thread, so the event loop (and every other table) goes on meanwhile."""
@@ -50,10 +57,8 @@ class BotTurns:
         self, state: State, logs: SeatLogs, seat: int, person: Seat, legal: Sequence[Action]
     ) -> Plan:
         """What the server answers for `seat`, and whether anyone else will see it."""
-        if person.bot is None and not person.left and not person.away:
-            action = one_answer(legal) or pass_of(legal)  # the one answer, or an auto-pass
-            shown = action.kind != "pass" and seen_by_others(state, seat, action)
-            return Plan(action, None, shown)
+        if not person.played_by_bot:
+            return quick_plan(state, seat, legal)
         action = await self.decide(state, logs, seat, person)
         mark = "left" if person.left else "away" if person.away else None
         return Plan(action, mark, seen_by_others(state, seat, action))

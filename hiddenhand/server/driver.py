@@ -17,7 +17,7 @@ from typing import Protocol
 
 from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import State
-from hiddenhand.server.botturns import BotTurns, Plan
+from hiddenhand.server.botturns import BotTurns, Plan, quick_plan
 from hiddenhand.server.clock import TurnClock
 from hiddenhand.server.pace import server_answers
 from hiddenhand.server.seats import Seat
@@ -66,6 +66,23 @@ class Driver:
         self._wake.set()
         if self.table.status == "playing" and (self._task is None or self._task.done()):
             self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def settle(self) -> None:
+        """Play at once every answer the server gives a person without thinking that nobody
+        else sees (a pass, a lone hidden choice): the driver would play them with no delay
+        anyway, and so they reach everyone with the action that brought them."""
+        table = self.table
+        while table.status == "playing" and table.state is not None:
+            state = table.state
+            for seat, legal in sorted(state.pending().items()):
+                person = table.seats[seat]
+                if not person.played_by_bot and server_answers(person, legal):
+                    plan = quick_plan(state, seat, legal)
+                    if not plan.visible:
+                        table.act(seat, plan.action.id, auto=True)
+                        break
+            else:
+                return
 
     def stop(self) -> None:
         if self._task is not None:

@@ -114,6 +114,10 @@ results_table = Table(
 )
 
 
+INSERT_ACTION = actions_table.insert()
+"""Built once: the statement every action is written with (its compiled form is cached)."""
+
+
 def engine_url(url: str) -> str:
     """`postgresql://` means PostgreSQL through psycopg 3; anything else is passed on."""
     for prefix in ("postgresql://", "postgres://"):
@@ -179,9 +183,8 @@ class Storage:
     ) -> None:
         with self._tx() as conn:
             conn.execute(
-                actions_table.insert().values(
-                    table_id=table_id, idx=index, seat=seat, action=action, mark=mark
-                )
+                INSERT_ACTION,
+                {"table_id": table_id, "idx": index, "seat": seat, "action": action, "mark": mark},
             )
 
     def append_action_and_status(
@@ -198,9 +201,8 @@ class Storage:
         whatever `also` writes (the game's results)."""
         with self._tx() as conn:
             conn.execute(
-                actions_table.insert().values(
-                    table_id=table_id, idx=index, seat=seat, action=action, mark=mark
-                )
+                INSERT_ACTION,
+                {"table_id": table_id, "idx": index, "seat": seat, "action": action, "mark": mark},
             )
             conn.execute(
                 update(tables_table).where(tables_table.c.id == table_id).values(status=status)

@@ -2,7 +2,9 @@
 
 The table applies actions in order. For each accepted action it writes the action to storage,
 and only then publishes: every connected seat gets its own `view(seat)` and the new events it
-may see, each numbered in that seat's own sequence. Bots (configured, standing in for a seat
+may see, each numbered in that seat's own sequence. A table publishes once per turn of the event
+loop, after the passes the server answers at once (`Driver.settle`): an action and the passes it
+brings reach everyone as one message. Bots (configured, standing in for a seat
 whose clock ran out, or for a person who left) decide through the same `act` path.
 
 The table holds the game and says what happens when; its parts each do one job: `seating` the
@@ -12,6 +14,7 @@ seat rules, `driver` and `botturns` the answers the server gives, `audience` the
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -21,7 +24,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from hiddenhand.bots.match import SeatLogs
-from hiddenhand.engine import Event, Game, IllegalAction, Options, State
+from hiddenhand.engine import Game, IllegalAction, Options, State
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.server import seating
 from hiddenhand.server.audience import Audience, Client
@@ -85,6 +88,9 @@ class Table:
         self.addresses: dict[int, str] = {}
         """The address each person sat down from (memory only: a limit, not a record)."""
         self.driver = Driver(self, BotTurns(game, seed, self.limits.bot_seconds), bot_delay)
+        self._published: dict[int | None, int] = {}
+        """How many events of each seat's log (None: a spectator's) have been published."""
+        self._publishing: asyncio.Handle | None = None
 
     # -- storage ----------------------------------------------------------------------
 
@@ -118,6 +124,7 @@ class Table:
             if mark:
                 self.marks[index] = mark
         self.status = "over" if self.state.over else "playing"
+        self._published = {seat: len(self.logs.of(seat)) for seat in self._audiences()}
 
     def recover(self) -> None:
         """Back to what storage holds after a fault, and tell everyone where things stand."""
@@ -235,6 +242,7 @@ class Table:
         ]
         self.state = self.game.start(names, self.options, self.seed, seeding=self.seeding)
         self.logs = SeatLogs(len(self.seats))
+        self._published = {}
 
     def ready(self) -> None:
         """Start deciding for bots and running the clock (after a restore)."""
@@ -295,7 +303,7 @@ class Table:
             self.clock.clear()
         else:
             self._rearm(seat)
-        self._publish(events)
+        self._publish()
         self.driver.wake()
 
     def _results(self) -> Callable[[Connection], None] | None:
@@ -333,7 +341,7 @@ class Table:
         """Who answers for a seat changed (or the game began): restart the clocks, show
         everyone where things stand, and let the driver look again."""
         self._rearm(None, turn_ends_autopass=turn_ends_autopass)
-        self._publish([])
+        self._publish()
         self.driver.wake()
 
     # -- chat -------------------------------------------------------------------------
@@ -375,6 +383,8 @@ class Table:
 
     def attach(self, client: Client, since: int) -> None:
         """A connection said hello: send it everything it needs, then keep it posted."""
+        if self._publishing is not None:
+            self._flush()  # the others first: what it is sent next is then new to it too
         self.audience.join(client)
         seat = client.seat
         welcome = {"table": self.public(), "chat": self.chat.recent(), "prefs": self.prefs(seat)}
@@ -399,10 +409,32 @@ class Table:
             marks=self.marks,
         )
 
-    def _publish(self, events: Sequence[Event]) -> None:
+    def _audiences(self) -> list[int | None]:
+        return [*range(len(self.seats)), None]
+
+    def _publish(self) -> None:
+        """Tell everyone where the game stands, once this turn of the event loop is over."""
+        if self._publishing is None:
+            self._publishing = asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Play the passes due at once, then send each connection its seat's state message with
+        the events it has not been sent yet."""
+        if self._publishing is not None:
+            self._publishing.cancel()
+        self._publishing = None
+        try:
+            self.driver.settle()
+        except Exception:  # the driver tries again on its own; everyone hears of what was done
+            log.exception("table %s: the server could not answer a pass", self.id)
+        logs = self.logs
+        if self.state is None or logs is None:
+            return
+        published = self._published
         self.audience.send_each(
-            lambda seat: self._state_message(seat, sum(1 for e in events if e.visible_to(seat)))
+            lambda seat: self._state_message(seat, len(logs.of(seat)) - published.get(seat, 0))
         )
+        self._published = {seat: len(logs.of(seat)) for seat in self._audiences()}
 
     def _save_and_show(self) -> None:
         """Store the table's settings and seats, then show everyone how it stands now."""

@@ -72,8 +72,8 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
             for done in range(steps + in_flight):
                 while not any(m["legal"] for m in latest) and latest[0]["outcome"] is None:
                     # only passes are asked: the server answers them itself
-                    latest = [await c.until("state", step=step + 1) for c in clients]
-                    step += 1
+                    latest = [await after(c, step) for c in clients]
+                    step = latest[0]["step"]
                 if latest[0]["outcome"] is not None:
                     return True
                 seat = next(s for s in range(players) if latest[s]["legal"])
@@ -83,8 +83,9 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
                 await clients[seat].send({"type": "act", "action": pick, "step": step})
                 if done == steps:  # the in-flight action: no waiting for it
                     break
-                latest = [await c.until("state", step=step + 1) for c in clients]
-                step += 1
+                latest = [await after(c, step) for c in clients]
+                assert all(m["step"] == latest[0]["step"] for m in latest)
+                step = latest[0]["step"]
             return latest[0]["outcome"] is not None
         finally:
             for seat, client in enumerate(clients):
@@ -102,6 +103,14 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
     assert asyncio.run(session(100_000, in_flight=False))
     check_received(fetch_record(server.http, table), received)
     return True
+
+
+async def after(client: Client, step: int) -> dict[str, Any]:
+    """The next state past `step` (the passes an action brings arrive with it)."""
+    while True:
+        message = await client.until("state")
+        if message["step"] > step:
+            return message
 
 
 def test_a_table_that_cannot_be_restored_does_not_stop_the_server(tmp_path: Path) -> None:
