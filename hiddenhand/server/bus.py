@@ -13,6 +13,9 @@ Frames are small typed structs, encoded as JSON arrays:
 - from the owner to the process holding a connection: `Out` (text for it), `Close`;
   `Reply` answers a `Call`;
 - to everyone: `Moved` (a table has a new owner: connections relayed to the old one reconnect).
+
+When Redis cannot be reached, every frame counts as undelivered: relayed connections are closed
+so that their clients reconnect (and retry) rather than wait on a silent line.
 """
 
 from __future__ import annotations
@@ -145,9 +148,9 @@ class Bus:
                     )
                 try:
                     received = await pipe.execute()
-                except Exception:
+                except Exception:  # Redis is down: as if nobody could be reached
                     log.exception("the bus could not publish %d messages", len(outbox))
-                    continue
+                    received = [0] * len(outbox)
             for (process, frames), count in zip(outbox.items(), received, strict=True):
                 if process and not count:
                     self.on_unreachable(process, frames)
