@@ -117,9 +117,8 @@ class Driver:
             deadline = table.clock.next_deadline()
             if deadline is not None:
                 waits.append(deadline - now)
-            with contextlib.suppress(TimeoutError):  # no task of its own, unlike wait_for
-                async with asyncio.timeout(max(0.0, min(waits)) if waits else None):
-                    await self._wake.wait()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), max(0.0, min(waits)) if waits else None)
 
     async def _plans_now(self, state: State, step: int) -> list[tuple[float, int, Plan]] | None:
         """(when, seat, plan) for every prompt the server answers now; None if the game moved

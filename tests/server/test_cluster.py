@@ -79,18 +79,19 @@ def test_two_processes_serve_one_tables_seats(pair: tuple[ClusterServer, Cluster
     owner = lease_owner(a.db, table)
     assert owner is not None and owner.split(":")[1] == str(a.proc.pid if a.proc else 0)
 
+    listed = httpx.get(b.http + "/api/tables", timeout=5).json()  # before anyone plays
+    deadline = time.monotonic() + 5
+    while table not in {t["id"] for t in listed} and time.monotonic() < deadline:
+        time.sleep(0.2)
+        listed = httpx.get(b.http + "/api/tables", timeout=5).json()
+    assert table in {t["id"] for t in listed}, "the lobby on one process lists the other's"
+
     async def go() -> None:
         players = [
             Player([(a if s % 2 == 0 else b).ws(table)], tokens[s], seed=s) for s in range(4)
         ]
         spectator = Player([b.ws(table)], None, seed=9)
         tasks = [asyncio.create_task(p.play()) for p in [*players, spectator]]
-        listed = httpx.get(b.http + "/api/tables", timeout=5).json()
-        deadline = time.monotonic() + 5
-        while table not in {t["id"] for t in listed} and time.monotonic() < deadline:
-            await asyncio.sleep(0.2)
-            listed = httpx.get(b.http + "/api/tables", timeout=5).json()
-        assert table in {t["id"] for t in listed}, "the lobby on one process lists the other's"
         await asyncio.wait_for(asyncio.gather(*(p.over.wait() for p in players)), 120)
         await until(lambda: spectator.over.is_set(), 10, "the spectator to see the end")
         await stop_all(tasks)
