@@ -188,7 +188,9 @@ class Run:
         self.seats = args.seats
         self.url = url
         self.ws = url.replace("http", "ws", 1)
-        self.http = httpx.AsyncClient(base_url=url, timeout=60)
+        # a connection per request, as from many browsers: tables are made on every process
+        fresh = httpx.Limits(max_keepalive_connections=0)
+        self.http = httpx.AsyncClient(base_url=url, timeout=60, limits=fresh)
         self.rng = random.Random(1)
         self.stats = Stats()
         self.flat_out = False

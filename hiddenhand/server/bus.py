@@ -33,6 +33,12 @@ from redis.asyncio import Redis
 log = logging.getLogger("hiddenhand.server")
 
 
+GATHER_SECONDS = 0.002
+"""How long frames wait for others to the same process: a publish is a round trip through
+Redis and a wake-up of every process it reaches; under load, waiting this long turns tens of
+publishes into one."""
+
+
 class Open(msgspec.Struct, tag="open", array_like=True):
     conn: int
     table: str
@@ -156,7 +162,7 @@ class Bus:
                     self.on_unreachable(process, frames)
 
     async def _flush_soon(self) -> None:
-        await asyncio.sleep(0)  # let this turn's other frames join
+        await asyncio.sleep(GATHER_SECONDS)  # let the frames of the next few turns join
         await self.flush()
 
     async def _read(self) -> None:

@@ -293,7 +293,11 @@ class Lobby:
                 del self.tables[table.id]
                 self._let_go(table.id)
                 expired += 1
-            elif table.status == "over" and not table.audience.clients:
+            elif (
+                table.status == "over"
+                and not table.audience.clients
+                and self.storage.actions.saved(table.id)
+            ):
                 table.close()
                 del self.tables[table.id]
                 self._let_go(table.id)

@@ -78,9 +78,9 @@ class Results:
         """What to write for a finished table: a row per signed-in seat, and new ratings if the
         game was rated; None if nobody signed in sat at it.
 
-        Everything is read and computed here, before the table's last action is stored, so the
-        returned writer only inserts and updates: it runs in the same transaction as that
-        action, and the game's end and its results are committed together."""
+        The seats' results are worked out here, as the game ends; the ratings before and after
+        are read and computed in the transaction that writes the game's last action, so games
+        ending one after another each start from the ratings the one before left."""
         assert table.state is not None and table.state.over
         accounts = [account_id_of(s.guest) if s.bot is None else None for s in table.seats]
         seated = [(seat, a) for seat, a in enumerate(accounts) if a is not None]
@@ -90,31 +90,6 @@ class Results:
         results = [result_of(table, seat) for seat in range(len(table.seats))]
         rated = table.unrated_because() is None
         game, table_id, finished = table.game.id, table.id, time.time()
-        before: dict[int, Rating] = {}
-        after: dict[int, Rating] = {}
-        if rated:
-            ids = [a for a in accounts if a is not None]
-            with self.storage.engine.connect() as conn:
-                before = {a: self._rating(conn, a, game) for a in ids}
-            moved = rated_moves([before[a] for a in ids], results)
-            after = dict(zip(ids, moved, strict=True))
-        rows = [
-            {
-                "table_id": table_id,
-                "account_id": account,
-                "game": game,
-                "seat": seat,
-                "role": roles[seat] if roles else None,
-                "result": results[seat],
-                "rated": rated,
-                "mu_before": before[account].mu if rated else None,
-                "sigma_before": before[account].sigma if rated else None,
-                "mu_after": after[account].mu if rated else None,
-                "sigma_after": after[account].sigma if rated else None,
-                "finished": finished,
-            }
-            for seat, account in seated
-        ]
 
         def write(conn: Connection) -> None:
             done = conn.execute(
@@ -122,6 +97,30 @@ class Results:
             ).first()
             if done is not None:
                 return
+            before: dict[int, Rating] = {}
+            after: dict[int, Rating] = {}
+            if rated:
+                ids = [a for a in accounts if a is not None]
+                before = {a: self._rating(conn, a, game) for a in ids}
+                moved = rated_moves([before[a] for a in ids], results)
+                after = dict(zip(ids, moved, strict=True))
+            rows = [
+                {
+                    "table_id": table_id,
+                    "account_id": account,
+                    "game": game,
+                    "seat": seat,
+                    "role": roles[seat] if roles else None,
+                    "result": results[seat],
+                    "rated": rated,
+                    "mu_before": before[account].mu if rated else None,
+                    "sigma_before": before[account].sigma if rated else None,
+                    "mu_after": after[account].mu if rated else None,
+                    "sigma_after": after[account].sigma if rated else None,
+                    "finished": finished,
+                }
+                for seat, account in seated
+            ]
             for account, rating in after.items():
                 first = before[account].games == 0
                 self._store_rating(conn, account, game, rating, first=first)

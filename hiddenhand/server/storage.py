@@ -2,9 +2,10 @@
 
 A table is one row of settings (JSON) plus its accepted actions, one row each, appended in
 order. Every write is committed before the table tells anyone about it, so replaying the rows
-brings back every unfinished table exactly. Accounts, their ratings and their game results
-live beside the tables. The schema is Alembic's (`hiddenhand.server.migrations`): opening a store
-upgrades it in place.
+brings back every unfinished table exactly. Actions are written in groups off the event loop
+(`action_log`); everything else is a short synchronous write. Accounts, their ratings and their
+game results live beside the tables. The schema is Alembic's (`hiddenhand.server.migrations`):
+opening a store upgrades it in place.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Insert,
     Integer,
     MetaData,
     String,
@@ -31,10 +33,12 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exc,
     select,
     update,
 )
 
+from hiddenhand.server.action_log import ActionLog, Row
 from hiddenhand.server.migrate import upgrade
 
 DEFAULT_URL = "sqlite:///hiddenhand.db"
@@ -118,6 +122,24 @@ INSERT_ACTION = actions_table.insert()
 """Built once: the statement every action is written with (its compiled form is cached)."""
 
 
+def insert_new_actions(dialect: str) -> Insert:
+    """Actions whose (table, index) is not taken yet; the rows written come back."""
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    keys = (actions_table.c.table_id, actions_table.c.idx)
+    return insert(actions_table).on_conflict_do_nothing().returning(*keys)
+
+
+INSERT_NEW_ACTIONS_PG = """
+INSERT INTO hh_actions (table_id, idx, seat, action, mark)
+SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[])
+ON CONFLICT DO NOTHING RETURNING table_id, idx
+"""
+"""On PostgreSQL a group of any size is one statement of the same text, its columns as arrays:
+parsed and planned once per connection, not once per group size."""
+
+
 def engine_url(url: str) -> str:
     """`postgresql://` means PostgreSQL through psycopg 3; anything else is passed on."""
     for prefix in ("postgresql://", "postgres://"):
@@ -152,9 +174,13 @@ class Storage:
             event.listen(self.engine, "connect", _postgres_settings)
         self.single: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """For a write of one statement: one round trip to the database, no BEGIN or COMMIT."""
+        self._insert_new = insert_new_actions(self.engine.dialect.name)
         upgrade(self.engine)
+        self.actions = ActionLog(self)
+        """The actions of every table, written in groups off the event loop."""
 
     def close(self) -> None:
+        self.actions.close()
         self.engine.dispose()
 
     @contextmanager
@@ -190,6 +216,48 @@ class Storage:
                 INSERT_ACTION,
                 {"table_id": table_id, "idx": index, "seat": seat, "action": action, "mark": mark},
             )
+
+    def append_actions(self, rows: list[Row]) -> set[str]:
+        """Write a group of actions (on the writer's thread): the plain ones in one statement,
+        each game's last one in a transaction with its table's status and results. Returns the
+        tables with an action that was not written (its index is taken: another process plays
+        that table now); raises, having maybe written some, if the store fails."""
+        plain = [row for row in rows if row.ending is None]
+        refused: set[str] = set()
+        if plain:
+            written = self._insert_new_actions(plain)
+            refused = {r.table_id for r in plain if (r.table_id, r.idx) not in written}
+        for row in rows:
+            if row.ending is None or row.table_id in refused:
+                continue
+            try:
+                self.append_action_and_status(
+                    row.table_id, row.idx, row.seat, row.action, row.mark, *row.ending
+                )
+            except exc.IntegrityError:
+                refused.add(row.table_id)
+        return refused
+
+    def _insert_new_actions(self, rows: list[Row]) -> set[tuple[str, int]]:
+        if self.engine.dialect.name == "postgresql":
+            columns = [list(column) for column in zip(*rows, strict=False)][:5]
+            with self.single.connect() as conn:
+                cursor = conn.connection.driver_connection.execute(  # type: ignore[union-attr]
+                    INSERT_NEW_ACTIONS_PG, columns, prepare=True
+                )
+                return {(t, i) for t, i in cursor.fetchall()}
+        params = [
+            {
+                "table_id": r.table_id,
+                "idx": r.idx,
+                "seat": r.seat,
+                "action": r.action,
+                "mark": r.mark,
+            }
+            for r in rows
+        ]
+        with self.single.connect() as conn:
+            return {(t, i) for t, i in conn.execute(self._insert_new, params)}
 
     def append_action_and_status(
         self,

@@ -80,7 +80,7 @@ def seat_by_token(table: Table, body: BySeat | HandOver) -> int:
 
 def finished_record(table: Table, refusal: str) -> Record:
     """The record of a finished game, with the marks of the actions the server took."""
-    if table.state is None or table.status != "over":
+    if table.state is None or table.status != "over" or not table.storage.actions.saved(table.id):
         raise Refused(refusal, 409)
     record = table.state.record()
     record.marks = dict(table.marks)

@@ -27,6 +27,7 @@ from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import Game, IllegalAction, Options, State
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.server import seating
+from hiddenhand.server.action_log import Ending, Row
 from hiddenhand.server.audience import Audience, Client
 from hiddenhand.server.botturns import BotTurns
 from hiddenhand.server.chat import ChatRefused, FloodGuard, TableChat
@@ -91,6 +92,12 @@ class Table:
         self._published: dict[int | None, int] = {}
         """How many events of each seat's log (None: a spectator's) have been published."""
         self._publishing: asyncio.Handle | None = None
+        self.closed = False
+        """No longer played here (finished and unloaded, expired, or moved)."""
+        self._unsent = False
+        """Something happened that is not sent yet (it is, once its actions are saved)."""
+        self._attaching: dict[Client, int] = {}
+        """Connections that said hello, let in once the actions they would be shown are saved."""
 
     # -- storage ----------------------------------------------------------------------
 
@@ -134,6 +141,8 @@ class Table:
 
     def _reload(self) -> None:
         """Back to exactly what storage holds (after a failed write or a fault)."""
+        self.storage.actions.forget(self.id)
+        self._unsent = False
         stored = self.storage.load(self.id)
         if stored is None:
             raise TableError("this table is gone from storage")
@@ -259,8 +268,8 @@ class Table:
         mark: str | None = None,
         auto: bool = False,
     ) -> None:
-        """Apply one action, write it, then publish it. Raises IllegalAction or TableError,
-        having changed nothing, when the action is not accepted.
+        """Apply one action and queue it to be written; it is published once it is. Raises
+        IllegalAction or TableError, having changed nothing, when the action is not accepted.
 
         `step` is the step at which the choice was offered: the action is refused as stale if
         this seat has acted since (others acting in the same window do not make it stale).
@@ -281,17 +290,9 @@ class Table:
             raise IllegalAction(f"no action has id {action_id}")
         events = state.act(seat, action_id)
         over = state.over
-        try:
-            if over:
-                self.storage.append_action_and_status(
-                    self.id, index, seat, action_id, mark, "over", self._results()
-                )
-            else:
-                self.storage.append_action(self.id, index, seat, action_id, mark)
-        except Exception:
-            log.exception("table %s: action %d could not be saved", self.id, index)
-            self._reload()
-            raise TableError("the action could not be saved; nothing changed, try again") from None
+        ending = Ending("over", self._results()) if over else None
+        row = Row(self.id, index, seat, action_id, mark, ending)
+        self.storage.actions.add(row, self._not_saved)
         if mark:
             self.marks[index] = mark
         logs.add(events)
@@ -305,6 +306,18 @@ class Table:
             self._rearm(seat)
         self._publish()
         self.driver.wake()
+
+    def _not_saved(self) -> None:
+        """An action could not be written: back to what the store holds, and everyone is told
+        (the people whose action it was choose again)."""
+        if self.closed:
+            return
+        self.recover()
+        self.audience.send_all(
+            error("not-saved", "an action could not be saved; nothing changed, choose again")
+        )
+        if self._attaching:
+            self._let_in()
 
     def _results(self) -> Callable[[Connection], None] | None:
         """What to store with the game's last action; a fault working it out is logged and
@@ -382,18 +395,36 @@ class Table:
         }
 
     def attach(self, client: Client, since: int) -> None:
-        """A connection said hello: send it everything it needs, then keep it posted."""
+        """A connection said hello: send it everything it needs once every action it would be
+        shown is saved, then keep it posted."""
+        first = not self._attaching
+        self._attaching[client] = since
+        if first:
+            self.storage.actions.then(self.id, self._let_in)
+
+    def _let_in(self) -> None:
         if self._publishing is not None:
             self._flush()  # the others first: what it is sent next is then new to it too
-        self.audience.join(client)
-        seat = client.seat
-        welcome = {"table": self.public(), "chat": self.chat.recent(), "prefs": self.prefs(seat)}
-        client.send(encode({"type": "welcome", "seat": seat, **welcome}))
-        if self.state is not None:
-            client.send(self._state_message(seat, 0, since))
+        if not self.storage.actions.saved(self.id):
+            self.storage.actions.then(self.id, self._let_in)
+            return
+        self._send_state()
+        attaching, self._attaching = self._attaching, {}
+        for client, since in attaching.items():
+            self.audience.join(client)
+            seat = client.seat
+            welcome = {
+                "table": self.public(),
+                "chat": self.chat.recent(),
+                "prefs": self.prefs(seat),
+            }
+            client.send(encode({"type": "welcome", "seat": seat, **welcome}))
+            if self.state is not None:
+                client.send(self._state_message(seat, 0, since))
         self.audience.send_presence()
 
     def detach(self, client: Client) -> None:
+        self._attaching.pop(client, None)
         self.audience.leave(client)
 
     def _state_message(self, seat: int | None, new: int, since: int | None = None) -> str:
@@ -418,8 +449,8 @@ class Table:
             self._publishing = asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
-        """Play the passes due at once, then send each connection its seat's state message with
-        the events it has not been sent yet."""
+        """Play the passes due at once; once every action is saved, send each connection its
+        seat's state message with the events it has not been sent yet."""
         if self._publishing is not None:
             self._publishing.cancel()
         self._publishing = None
@@ -427,9 +458,15 @@ class Table:
             self.driver.settle()
         except Exception:  # the driver tries again on its own; everyone hears of what was done
             log.exception("table %s: the server could not answer a pass", self.id)
+        if not self._unsent:
+            self._unsent = True
+            self.storage.actions.then(self.id, self._send_state)
+
+    def _send_state(self) -> None:
         logs = self.logs
-        if self.state is None or logs is None:
+        if not self._unsent or self.closed or self.state is None or logs is None:
             return
+        self._unsent = False
         published = self._published
         self.audience.send_each(
             lambda seat: self._state_message(seat, len(logs.of(seat)) - published.get(seat, 0))
@@ -459,4 +496,5 @@ class Table:
         self.close()
 
     def close(self) -> None:
+        self.closed = True
         self.driver.stop()

@@ -75,6 +75,8 @@ async def play(table: Table, person: Recorder, seconds: float = 240) -> None:
     deadline = time.monotonic() + seconds
     while table.status != "over" and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
+    while not table.storage.actions.saved(table.id) and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)  # the last action is being written; it is sent once it is
     table.close()
     assert table.status == "over"
 
