@@ -39,7 +39,7 @@ from typing import Any
 
 import httpx
 import msgspec
-import websockets
+import picows
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table as RichTable
@@ -76,6 +76,21 @@ class Stats:
     recording: bool = False
 
 
+class Seat(picows.WSListener):
+    """One seat's WebSocket: each message is handled as it arrives, with no task or future of
+    its own (the clients share the machine with the server; they should cost it little)."""
+
+    def __init__(self, table: LoadTable, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+
+    def on_ws_frame(self, transport: picows.WSTransport, frame: picows.WSFrame) -> None:
+        if frame.msg_type == picows.WSMsgType.TEXT:
+            self.table.receive(self.seat, frame.get_payload_as_bytes())
+        elif frame.msg_type == picows.WSMsgType.CLOSE:
+            transport.disconnect()
+
+
 class LoadTable:
     """One table: its seats' connections and the step each seat has seen."""
 
@@ -83,12 +98,11 @@ class LoadTable:
         self.run = run
         self.id = ""
         self.tokens: dict[int, str] = {}
-        self.sockets: list[Any] = []
+        self.sockets: list[picows.WSTransport] = []
         self.latest: list[Update | None] = []
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
         self.over = asyncio.Event()
-        self.readers: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
         run = self.run
@@ -107,59 +121,64 @@ class LoadTable:
         self.latest = [None] * run.seats
         self.over = asyncio.Event()
         for seat in range(run.seats):
-            ws = await websockets.connect(f"{run.ws}/ws/{self.id}", max_size=2**24)
-            await ws.send(json.dumps({"type": "hello", "token": self.tokens[seat]}))
+            # like a browser, the client only answers the server's pings
+            ws, _ = await picows.ws_connect(
+                lambda seat=seat: Seat(self, seat),
+                f"{run.ws}/ws/{self.id}",
+                max_frame_size=2**24,
+            )
+            ws.send(
+                picows.WSMsgType.TEXT,
+                json.dumps({"type": "hello", "token": self.tokens[seat]}).encode(),
+            )
             self.sockets.append(ws)
-            self.readers.append(asyncio.create_task(self.read(seat, ws)))
         await run.http.post(f"/api/tables/{self.id}/start", json={"token": self.tokens[0]})
 
     async def close(self) -> None:
-        for task in self.readers:
-            task.cancel()
         for ws in self.sockets:
             with contextlib.suppress(Exception):
-                await ws.close()
-        self.sockets, self.readers, self.sent, self.seen = [], [], {}, {}
+                ws.disconnect()
+        self.sockets, self.sent, self.seen = [], {}, {}
         self.latest = []
 
-    async def read(self, seat: int, ws: Any) -> None:
-        async for raw in ws:
-            stats = self.run.stats
-            message = decode(raw)
-            if message.type == "error":
-                stats.errors += 1
-                stats.codes[message.code] = stats.codes.get(message.code, 0) + 1
-                continue
-            if message.type != "state":
-                continue
-            self.latest[seat] = message
-            got = self.seen[message.step] = self.seen.get(message.step, 0) + 1
-            if got == self.run.seats:  # every seat has this step: the actions before it arrived
-                del self.seen[message.step]
-                for step in [s for s in self.sent if s < message.step]:
-                    sent = self.sent.pop(step)
-                    if stats.recording:
-                        stats.latencies.append(time.perf_counter() - sent)
-                        stats.actions += 1
-            if message.outcome is not None:
-                self.over.set()
-            elif (
-                self.run.flat_out
-                and message.legal
-                and seat == min(message.to_move)
-                and message.step not in self.sent
-            ):
-                await self.act(seat, message)  # one seat acts at a time: no races in windows
+    def receive(self, seat: int, raw: bytes) -> None:
+        if seat >= len(self.latest):
+            return  # the game ended: its table is being replaced
+        stats = self.run.stats
+        message = decode(raw)
+        if message.type == "error":
+            stats.errors += 1
+            stats.codes[message.code] = stats.codes.get(message.code, 0) + 1
+            return
+        if message.type != "state":
+            return
+        self.latest[seat] = message
+        got = self.seen[message.step] = self.seen.get(message.step, 0) + 1
+        if got == self.run.seats:  # every seat has this step: the actions before it arrived
+            del self.seen[message.step]
+            for step in [s for s in self.sent if s < message.step]:
+                sent = self.sent.pop(step)
+                if stats.recording:
+                    stats.latencies.append(time.perf_counter() - sent)
+                    stats.actions += 1
+        if message.outcome is not None:
+            self.over.set()
+        elif (
+            self.run.flat_out
+            and message.legal
+            and seat == min(message.to_move)
+            and message.step not in self.sent
+        ):
+            self.act(seat, message)  # one seat acts at a time: no races in windows
 
-    async def act(self, seat: int, message: Update) -> None:
+    def act(self, seat: int, message: Update) -> None:
         if seat >= len(self.sockets):
             return  # the game ended: its table is being replaced
         legal = [c for c in message.legal if c.kind not in self.run.avoid] or message.legal
         choice = self.run.rng.choice(legal)
         self.sent.setdefault(message.step, time.perf_counter())
-        await self.sockets[seat].send(
-            json.dumps({"type": "act", "action": choice.id, "step": message.step})
-        )
+        text = json.dumps({"type": "act", "action": choice.id, "step": message.step})
+        self.sockets[seat].send(picows.WSMsgType.TEXT, text.encode())
 
     async def pace(self, period: float) -> None:
         """One action every `period` seconds, by whichever seat is asked."""
@@ -169,7 +188,7 @@ class LoadTable:
             for seat, message in enumerate(self.latest):
                 if message is not None and message.legal and message.outcome is None:
                     if message.step not in self.sent:
-                        await self.act(seat, message)
+                        self.act(seat, message)
                     break
             next_at += period
             await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
@@ -286,7 +305,7 @@ async def measure(
             for t in tables:
                 for seat, message in enumerate(t.latest):
                     if message is not None and message.legal and message.outcome is None:
-                        await t.act(seat, message)
+                        t.act(seat, message)
                         break
             t0 = time.perf_counter()
             await asyncio.sleep(args.max_seconds)
