@@ -103,6 +103,8 @@ class LoadTable:
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
         self.over = asyncio.Event()
+        self.settled = asyncio.Event()
+        """Set whenever every seat has received the same update."""
 
     async def open(self) -> None:
         run = self.run
@@ -156,6 +158,7 @@ class LoadTable:
         got = self.seen[message.step] = self.seen.get(message.step, 0) + 1
         if got == self.run.seats:  # every seat has this step: the actions before it arrived
             del self.seen[message.step]
+            self.settled.set()
             for step in [s for s in self.sent if s < message.step]:
                 sent = self.sent.pop(step)
                 if stats.recording:
@@ -180,17 +183,34 @@ class LoadTable:
         text = json.dumps({"type": "act", "action": choice.id, "step": message.step})
         self.sockets[seat].send(picows.WSMsgType.TEXT, text.encode())
 
+    def asked(self) -> tuple[int, Update] | None:
+        """A seat asked now and its prompt, once every seat has the latest update (a prompt
+        whose update is still on its way to another seat may be stale: the server would refuse
+        it, as it refuses a person's stale click)."""
+        latest = self.latest
+        if not latest or any(m is None for m in latest):
+            return None
+        if len({m.step for m in latest if m is not None}) != 1:
+            return None
+        for seat, message in enumerate(latest):
+            if message is not None and message.legal and message.outcome is None:
+                return None if message.step in self.sent else (seat, message)
+        return None
+
     async def pace(self, period: float) -> None:
         """One action every `period` seconds, by whichever seat is asked."""
         await asyncio.sleep(self.run.rng.random() * period)
         next_at = time.perf_counter()
         while not self.run.stopping:
-            for seat, message in enumerate(self.latest):
-                if message is not None and message.legal and message.outcome is None:
-                    if message.step not in self.sent:
-                        self.act(seat, message)
-                    break
             next_at += period
+            asked = self.asked()
+            while asked is None and not self.run.stopping and time.perf_counter() < next_at:
+                self.settled.clear()  # wait for the update on its way, within this period
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.settled.wait(), next_at - time.perf_counter())
+                asked = self.asked()
+            if asked is not None:
+                self.act(*asked)
             await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
 
     async def keep(self) -> None:

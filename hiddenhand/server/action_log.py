@@ -1,8 +1,9 @@
 """Actions written in groups, off the event loop.
 
-Every accepted action is queued here; one thread writes whatever is queued in one statement
-(one transaction), and the next group waits until that one is committed. The event loop never
-waits for the database, and a busy process writes many actions per round trip.
+Every accepted action is queued here; whatever is queued is written as one group, in one
+statement (`Storage.write_actions`: on the event loop through psycopg's asyncio connection on
+PostgreSQL, by a thread on SQLite), and the next group waits until that one is committed. The
+event loop never waits for the database, and a busy process writes many actions per round trip.
 
 A table tells nobody of an action before it is committed: it asks `then` to run its publish
 once none of its actions is waiting, and the thread's answer runs those callbacks on the loop.
@@ -13,8 +14,6 @@ whole group makes its table fail over to what the store holds (`on_failed`).
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import contextlib
 import logging
 from collections import Counter
 from collections.abc import Callable
@@ -51,11 +50,10 @@ class ActionLog:
         self.storage = storage
         self._queued: list[Row] = []
         self._writing: list[Row] = []
-        self._flight: concurrent.futures.Future[set[str]] | None = None
+        self._flight: asyncio.Future[set[str]] | None = None
         self._unsaved: Counter[str] = Counter()
         self._saved: dict[str, list[Callable[[], None]]] = {}
         self._failed: dict[str, Callable[[], None]] = {}
-        self._thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hh-actions")
 
     def add(self, row: Row, on_failed: Callable[[], None]) -> None:
         """Queue an action; `on_failed` runs (on the loop) if it cannot be written."""
@@ -87,40 +85,40 @@ class ActionLog:
         if not writing:
             del self._unsaved[table_id]
 
-    def drain(self) -> None:
-        """Write everything now, waiting on this thread (as the process stops)."""
+    async def drain(self) -> None:
+        """Write everything queued, and wait until it is (as the process stops)."""
         while self._flight is not None or self._queued:
             if self._flight is None:
                 self._start()
             flight = self._flight
             assert flight is not None
-            concurrent.futures.wait([flight])
+            await asyncio.wait([flight])
             self._landed(flight)
 
     def close(self) -> None:
-        self.drain()
-        self._thread.shutdown()
+        """Without an event loop: write what is still queued, here and now."""
+        if self._queued:
+            rows, self._queued = self._queued, []
+            try:
+                self.storage.append_actions(rows)
+            except Exception:
+                log.exception("%d actions could not be saved as the process stopped", len(rows))
 
     def _start(self) -> None:
         if self._flight is not None or not self._queued:
             return
         self._writing, self._queued = self._queued, []
-        flight = self._thread.submit(self.storage.append_actions, self._writing)
-        self._flight = flight
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop (a process stopping): `drain` takes the answer in
-        flight.add_done_callback(lambda _: _tell(loop, self._landed, flight))
+        self._flight = asyncio.ensure_future(self.storage.write_actions(self._writing))
+        self._flight.add_done_callback(self._landed)
 
-    def _landed(self, flight: concurrent.futures.Future[set[str]]) -> None:
-        """A group's answer, on the loop: tell each of its tables."""
+    def _landed(self, flight: asyncio.Future[set[str]]) -> None:
+        """A group's answer: tell each of its tables."""
         if flight is not self._flight:
             return  # already taken in by `drain`
         rows, self._writing, self._flight = self._writing, [], None
         try:
             refused = flight.result()
-        except Exception:
+        except (Exception, asyncio.CancelledError):
             log.exception("%d actions could not be saved", len(rows))
             refused = {row.table_id for row in rows}
         for row in rows:
@@ -139,16 +137,6 @@ class ActionLog:
                     _run(callback)
         if self._queued:
             self._start()
-
-
-def _tell(
-    loop: asyncio.AbstractEventLoop,
-    landed: Callable[[concurrent.futures.Future[set[str]]], None],
-    flight: concurrent.futures.Future[set[str]],
-) -> None:
-    """From the writer's thread: the loop takes the answer in (`drain` does, if it is closed)."""
-    with contextlib.suppress(RuntimeError):
-        loop.call_soon_threadsafe(landed, flight)
 
 
 def _run(callback: Callable[[], None]) -> None:

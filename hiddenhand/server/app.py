@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import importlib
 import logging
 import os
@@ -29,6 +28,7 @@ from hiddenhand.server.account_api import account_routes
 from hiddenhand.server.accounts import Accounts
 from hiddenhand.server.api import routes, with_guest
 from hiddenhand.server.cluster import Cluster
+from hiddenhand.server.collector import Collector
 from hiddenhand.server.errors import HANDLERS
 from hiddenhand.server.guards import BodyLimit, ConnectionLimit, SameOrigin
 from hiddenhand.server.lobby import Lobby
@@ -91,14 +91,6 @@ def from_environment() -> Starlette:
     return settings.app()
 
 
-GC_THRESHOLDS = (10_000, 10, 10)
-"""Python's cycle collector, tuned for a server: each message makes thousands of short-lived
-objects, and with the default first threshold (700) many are caught alive mid-message and
-promoted, so full collections (a pause of a fifth of a second with a few thousand connections
-and tables) came every few seconds. Collecting the youngest objects every 50,000 allocations
-lets them die first; full collections become rare."""
-
-
 def create_app(
     db: str = DEFAULT_URL,
     bot_delay: float = 0.8,
@@ -132,18 +124,21 @@ def create_app(
         else:
             restored = lobby.restore()
             log.info("restored %d unfinished tables from %s", restored, storage.engine.url)
-        sweeper = asyncio.get_running_loop().create_task(sweep_forever(lobby))
-        gc.collect()
-        gc.freeze()  # what start-up made lives on: keep it out of every later collection
-        gc.set_threshold(*GC_THRESHOLDS)
+        loop = asyncio.get_running_loop()
+        collector = Collector(limits.full_collection_seconds)
+        collector.start()
+        chores = [loop.create_task(sweep_forever(lobby)), loop.create_task(collector.run())]
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for chore in chores:
+                chore.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await chore
+            collector.stop()
             if isinstance(place, Cluster):
                 await place.stop()
+            await storage.actions.drain()
             lobby.close()
             storage.close()
             ownership.release()

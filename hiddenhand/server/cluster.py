@@ -158,7 +158,7 @@ class Cluster:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        self.lobby.storage.actions.drain()  # every action accepted here, before letting go
+        await self.lobby.storage.actions.drain()  # every action accepted here, before letting go
         for table_id in list(self.lobby.tables):
             self.lobby.drop(table_id)
         for relayed in list(self.relayed.values()):

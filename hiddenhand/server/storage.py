@@ -10,13 +10,16 @@ opening a store upgrades it in place.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
+import psycopg
 from sqlalchemy import (
     Boolean,
     Column,
@@ -178,10 +181,48 @@ class Storage:
         upgrade(self.engine)
         self.actions = ActionLog(self)
         """The actions of every table, written in groups off the event loop."""
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="hh-actions")
+        self._async: psycopg.AsyncConnection[Any] | None = None
 
     def close(self) -> None:
         self.actions.close()
+        if self._async is not None:
+            self._async.pgconn.finish()  # no event loop is needed to hang up
+            self._async = None
+        self._writer.shutdown()
         self.engine.dispose()
+
+    async def write_actions(self, rows: list[Row]) -> set[str]:
+        """`append_actions` without holding up the event loop: on PostgreSQL through an asyncio
+        connection of its own, on SQLite (and for the last action of a game, written with its
+        results through SQLAlchemy) by a thread."""
+        if self.engine.dialect.name != "postgresql" or any(r.ending for r in rows):
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._writer, self.append_actions, rows)
+        columns = [list(column) for column in zip(*rows, strict=False)][:5]
+        try:
+            conn = await self._async_connection()
+            cursor = await conn.execute(INSERT_NEW_ACTIONS_PG, columns, prepare=True)
+            written = {(t, i) for t, i in await cursor.fetchall()}
+        except Exception:
+            await self._hang_up()
+            raise
+        return {r.table_id for r in rows if (r.table_id, r.idx) not in written}
+
+    async def _async_connection(self) -> psycopg.AsyncConnection[Any]:
+        if self._async is None or self._async.closed:
+            url = self.engine.url.set(drivername="postgresql")
+            conninfo = url.render_as_string(hide_password=False)
+            conn = await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
+            await conn.execute("SET synchronous_commit = off")  # as `_postgres_settings` says
+            self._async = conn
+        return self._async
+
+    async def _hang_up(self) -> None:
+        conn, self._async = self._async, None
+        if conn is not None:
+            with suppress(Exception):
+                await conn.close()
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:

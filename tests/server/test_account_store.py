@@ -77,7 +77,7 @@ def test_a_rated_game_is_recorded_in_the_store(db_url: str) -> None:
         while table.state is not None and not table.state.over:
             seat = next(s for s in range(2) if table.state.legal(s))
             table.act(seat, table.state.legal(seat)[0].id)
-        storage.actions.drain()  # actions are written off the event loop
+        await storage.actions.drain()  # actions are written off the event loop
         assert table.state is not None
         outcome = table.state.outcome()
         assert outcome is not None

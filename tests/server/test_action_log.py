@@ -29,12 +29,15 @@ class GatedStorage(Storage):
         self.groups: list[list[Row]] = []
         self.broken = False
 
-    def append_actions(self, rows: list[Row]) -> set[str]:
-        self.gate.wait(10)
+    async def write_actions(self, rows: list[Row]) -> set[str]:
+        for _ in range(1000):
+            if self.gate.is_set():
+                break
+            await asyncio.sleep(0.01)
         self.groups.append(list(rows))
         if self.broken:
             raise OSError("the database went away")
-        return super().append_actions(rows)
+        return await super().write_actions(rows)
 
 
 class Recorder:
@@ -175,7 +178,7 @@ def test_stopping_writes_what_is_queued(db_url: str) -> None:
         for _ in range(3):
             act_once(table)
         storage.gate.set()
-        storage.actions.drain()
+        await storage.actions.drain()
         assert storage.actions.saved(table.id)
         assert len(storage.load(table.id).actions) == 3  # type: ignore[union-attr]
 

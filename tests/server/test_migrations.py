@@ -158,7 +158,7 @@ def test_a_table_played_before_the_upgrade_plays_on_after_it(db_url: str) -> Non
         assert table.seat_of("a" * 24) == 0 and table.unrated_because() == "a guest is seated"
         seat = next(s for s in range(2) if table.state.legal(s))
         table.act(seat, table.state.legal(seat)[0].id)
-        storage.actions.drain()  # actions are written off the event loop
+        await storage.actions.drain()  # actions are written off the event loop
         stored = storage.load("noir1")
         assert stored is not None and len(stored.actions) == len(actions) + 1
 

@@ -189,7 +189,7 @@ def test_a_bot_taking_over_a_seat_makes_the_game_unrated(tmp_path: Path) -> None
             seat = next(s for s in range(2) if table.state.legal(s))
             table.act(seat, table.state.legal(seat)[0].id)
         assert table.status == "over"
-        storage.actions.drain()  # actions are written off the event loop
+        await storage.actions.drain()  # actions are written off the event loop
         assert lobby.results.profile(1)["ratings"] == []
         [game] = lobby.results.profile(1)["games"]
         assert game["rated"] is False and game["table"] == table.id
@@ -220,7 +220,7 @@ def test_a_fault_working_out_results_does_not_stop_the_game_ending(tmp_path: Pat
             seat = next(s for s in range(2) if table.state.legal(s))
             table.act(seat, table.state.legal(seat)[0].id)
         assert table.status == "over"
-        storage.actions.drain()  # actions are written off the event loop
+        await storage.actions.drain()  # actions are written off the event loop
         stored = storage.load(table.id)
         assert stored is not None and stored.status == "over"
         assert lobby.results.profile(1)["games"] == []
