@@ -174,8 +174,11 @@ class Cluster:
         while True:
             await asyncio.sleep(self.leases.ttl / 3)
             try:
-                held = self.leases.renew()
-                for table_id, table in list(self.lobby.tables.items()):
+                before = dict(self.lobby.tables)  # a table leased meanwhile is not judged
+                held = await asyncio.to_thread(self.leases.renew)  # the loop plays on meanwhile
+                for table_id, table in before.items():
+                    if self.lobby.tables.get(table_id) is not table:
+                        continue
                     if table.status in LIVE and table_id not in held:
                         log.warning(
                             "table %s: its lease was lost; it is played elsewhere now", table_id
@@ -188,7 +191,7 @@ class Cluster:
     async def take_orphans(self) -> None:
         """Take over every live table nobody owns, a few at a time."""
         while True:
-            orphans = self.leases.orphans(ORPHANS_AT_ONCE)
+            orphans = await asyncio.to_thread(self.leases.orphans, ORPHANS_AT_ONCE)
             for table_id in orphans:
                 if table_id not in self.lobby.tables:
                     self.lobby.take_over(table_id)

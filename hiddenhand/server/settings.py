@@ -53,7 +53,7 @@ class Limits:
     still works until `open_table_seconds`)."""
     sweep_seconds: float = 30.0
     """How often expired and finished tables are looked for."""
-    full_collection_seconds: float = 60.0
+    full_collection_seconds: float = 300.0
     """How often Python's cycle collector goes through everything (`server/collector.py`)."""
     bot_seconds: float = 2.0
     """The most a searching bot thinks per decision at a table (its `seconds` option is capped)."""
