@@ -76,7 +76,7 @@ class Stats:
     recording: bool = False
 
 
-class Seat(picows.WSListener):
+class SeatSocket(picows.WSListener):
     """One seat's WebSocket: each message is handled as it arrives, with no task or future of
     its own (the clients share the machine with the server; they should cost it little)."""
 
@@ -125,7 +125,7 @@ class LoadTable:
         for seat in range(run.seats):
             # like a browser, the client only answers the server's pings
             ws, _ = await picows.ws_connect(
-                lambda seat=seat: Seat(self, seat),
+                lambda seat=seat: SeatSocket(self, seat),
                 f"{run.ws}/ws/{self.id}",
                 max_frame_size=2**24,
             )

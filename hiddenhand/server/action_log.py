@@ -6,7 +6,7 @@ PostgreSQL, by a thread on SQLite), and the next group waits until that one is c
 event loop never waits for the database, and a busy process writes many actions per round trip.
 
 A table tells nobody of an action before it is committed: it asks `then` to run its publish
-once none of its actions is waiting, and the thread's answer runs those callbacks on the loop.
+once none of its actions is waiting, and each group's answer runs those callbacks.
 An action the store refuses (its index was written by another process) or that fails with the
 whole group makes its table fail over to what the store holds (`on_failed`).
 """
@@ -96,8 +96,10 @@ class ActionLog:
             self._landed(flight)
 
     def close(self) -> None:
-        """Without an event loop: write what is still queued, here and now."""
-        if self._queued:
+        """Without an event loop: write what is still queued, here and now, unless a group was
+        still being written when the loop stopped (whether it was is unknown, and what follows
+        it must not be written after a gap)."""
+        if self._queued and self._flight is None:
             rows, self._queued = self._queued, []
             try:
                 self.storage.append_actions(rows)
@@ -116,9 +118,12 @@ class ActionLog:
         if flight is not self._flight:
             return  # already taken in by `drain`
         rows, self._writing, self._flight = self._writing, [], None
+        if flight.cancelled():  # the loop is stopping: whether the group was written is unknown,
+            self._queued = []  # so nothing after it may be (none of it was acknowledged)
+            return
         try:
             refused = flight.result()
-        except (Exception, asyncio.CancelledError):
+        except Exception:
             log.exception("%d actions could not be saved", len(rows))
             refused = {row.table_id for row in rows}
         for row in rows:

@@ -9,7 +9,7 @@ and those pauses were most of the latency's tail.
 Here, what survives a full collection is frozen (`gc.freeze`): the full collections that follow
 look only at what is newer, which is little. Every `full_every` seconds everything is unfrozen,
 so that the next full collection goes through all of it once and garbage among older objects
-is found too.
+is found too. The collector is the process's: one server runs one `Collector`.
 """
 
 from __future__ import annotations

@@ -27,7 +27,6 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
-    Insert,
     Integer,
     MetaData,
     String,
@@ -40,6 +39,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects import sqlite
 
 from hiddenhand.server.action_log import ActionLog, Row
 from hiddenhand.server.migrate import upgrade
@@ -125,13 +125,12 @@ INSERT_ACTION = actions_table.insert()
 """Built once: the statement every action is written with (its compiled form is cached)."""
 
 
-def insert_new_actions(dialect: str) -> Insert:
-    """Actions whose (table, index) is not taken yet; the rows written come back."""
-    from sqlalchemy.dialects import postgresql, sqlite
-
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    keys = (actions_table.c.table_id, actions_table.c.idx)
-    return insert(actions_table).on_conflict_do_nothing().returning(*keys)
+INSERT_NEW_ACTIONS_SQLITE = (
+    sqlite.insert(actions_table)
+    .on_conflict_do_nothing()
+    .returning(actions_table.c.table_id, actions_table.c.idx)
+)
+"""Actions whose (table, index) is not taken yet; the rows written come back."""
 
 
 INSERT_NEW_ACTIONS_PG = """
@@ -139,8 +138,18 @@ INSERT INTO hh_actions (table_id, idx, seat, action, mark)
 SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[])
 ON CONFLICT DO NOTHING RETURNING table_id, idx
 """
-"""On PostgreSQL a group of any size is one statement of the same text, its columns as arrays:
-parsed and planned once per connection, not once per group size."""
+"""The same on PostgreSQL: a group of any size is one statement of the same text, its columns
+as arrays, parsed and planned once per connection rather than once per group size."""
+
+
+def action_columns(rows: list[Row]) -> list[list[Any]]:
+    """A group's rows as the five arrays `INSERT_NEW_ACTIONS_PG` takes."""
+    return [list(column) for column in zip(*rows, strict=False)][:5]
+
+
+def refused_tables(rows: list[Row], written: set[tuple[str, int]]) -> set[str]:
+    """The tables with a row that is not among those `written`."""
+    return {r.table_id for r in rows if (r.table_id, r.idx) not in written}
 
 
 def engine_url(url: str) -> str:
@@ -170,14 +179,15 @@ class Storage:
 
     def __init__(self, url: str = DEFAULT_URL) -> None:
         self.url = url
-        self.engine: Engine = create_engine(engine_url(url))
+        # a store error in a log says which statement failed, never the values (an action id
+        # may be a hidden choice)
+        self.engine: Engine = create_engine(engine_url(url), hide_parameters=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         elif self.engine.dialect.name == "postgresql":
             event.listen(self.engine, "connect", _postgres_settings)
         self.single: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """For a write of one statement: one round trip to the database, no BEGIN or COMMIT."""
-        self._insert_new = insert_new_actions(self.engine.dialect.name)
         upgrade(self.engine)
         self.actions = ActionLog(self)
         """The actions of every table, written in groups off the event loop."""
@@ -199,15 +209,14 @@ class Storage:
         if self.engine.dialect.name != "postgresql" or any(r.ending for r in rows):
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._writer, self.append_actions, rows)
-        columns = [list(column) for column in zip(*rows, strict=False)][:5]
         try:
             conn = await self._async_connection()
-            cursor = await conn.execute(INSERT_NEW_ACTIONS_PG, columns, prepare=True)
+            cursor = await conn.execute(INSERT_NEW_ACTIONS_PG, action_columns(rows), prepare=True)
             written = {(t, i) for t, i in await cursor.fetchall()}
         except Exception:
             await self._hang_up()
             raise
-        return {r.table_id for r in rows if (r.table_id, r.idx) not in written}
+        return refused_tables(rows, written)
 
     async def _async_connection(self) -> psycopg.AsyncConnection[Any]:
         if self._async is None or self._async.closed:
@@ -266,8 +275,7 @@ class Storage:
         plain = [row for row in rows if row.ending is None]
         refused: set[str] = set()
         if plain:
-            written = self._insert_new_actions(plain)
-            refused = {r.table_id for r in plain if (r.table_id, r.idx) not in written}
+            refused = refused_tables(plain, self._insert_new_actions(plain))
         for row in rows:
             if row.ending is None or row.table_id in refused:
                 continue
@@ -281,10 +289,9 @@ class Storage:
 
     def _insert_new_actions(self, rows: list[Row]) -> set[tuple[str, int]]:
         if self.engine.dialect.name == "postgresql":
-            columns = [list(column) for column in zip(*rows, strict=False)][:5]
             with self.single.connect() as conn:
                 cursor = conn.connection.driver_connection.execute(  # type: ignore[union-attr]
-                    INSERT_NEW_ACTIONS_PG, columns, prepare=True
+                    INSERT_NEW_ACTIONS_PG, action_columns(rows), prepare=True
                 )
                 return {(t, i) for t, i in cursor.fetchall()}
         params = [
@@ -298,7 +305,7 @@ class Storage:
             for r in rows
         ]
         with self.single.connect() as conn:
-            return {(t, i) for t, i in conn.execute(self._insert_new, params)}
+            return {(t, i) for t, i in conn.execute(INSERT_NEW_ACTIONS_SQLITE, params)}
 
     def append_action_and_status(
         self,
@@ -383,7 +390,7 @@ def _postgres_settings(dbapi_conn: Any, _record: Any) -> None:
     """A commit returns once PostgreSQL has it, before its log is flushed to disk: as with
     SQLite's WAL below, it survives the death of any server process (the others read it at
     once), and a power cut of the database's machine may lose its last moments. Waiting for
-    the disk on every action would hold up the server's event loop for each one."""
+    the disk would hold up every group of actions, and the players waiting to see them."""
     cursor = dbapi_conn.cursor()
     cursor.execute("SET synchronous_commit = off")
     cursor.close()

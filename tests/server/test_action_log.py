@@ -183,3 +183,45 @@ def test_stopping_writes_what_is_queued(db_url: str) -> None:
         assert len(storage.load(table.id).actions) == 3  # type: ignore[union-attr]
 
     run(db_url, play)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_store_error_in_the_log_names_the_statement_not_the_action(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An action id may be a hidden choice (the order of a seat's cards): logs never carry it."""
+
+    async def play(storage: GatedStorage, lobby: Lobby) -> None:
+        table, recorders = await started(lobby)
+        with storage.engine.begin() as conn:  # the store refuses every new action
+            conn.exec_driver_sql(
+                "CREATE TRIGGER full BEFORE INSERT ON hh_actions "
+                "BEGIN SELECT RAISE(ABORT, 'full'); END"
+            )
+        act_once(table)
+        await until(lambda: all(r.errors() == ["not-saved"] for r in recorders))
+
+    run(db_url, play)
+    assert "INSERT INTO hh_actions" in caplog.text  # the failure is logged...
+    assert "[SQL parameters hidden" in caplog.text  # ...without the values it wrote
+    assert "parameters: [" not in caplog.text
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_closing_writes_what_is_queued_but_never_after_a_group_left_unanswered(
+    db_url: str,
+) -> None:
+    async def play(storage: GatedStorage, lobby: Lobby) -> None:
+        table, _ = await started(lobby)
+        act_once(table)
+        storage.actions.close()  # before the loop starts the group: written here and now
+        assert len(storage.load(table.id).actions) == 1  # type: ignore[union-attr]
+        await storage.actions.drain()
+        storage.gate.clear()
+        act_once(table)
+        await asyncio.sleep(0.05)  # that group is out, and waits
+        act_once(table)
+        storage.actions.close()  # the loop stops: the second must not follow an unknown first
+        assert len(storage.load(table.id).actions) == 1  # type: ignore[union-attr]
+
+    run(db_url, play)
