@@ -3,8 +3,9 @@ clock.
 
 It wakes whenever the table moves. Every prompt the server answers (a bot's, a lone pass, an
 auto-pass) is planned once per step and played when due: a pass or a choice only its own seat
-learns of at once, an action others see `delay` seconds after the table last moved, so people
-can follow (`pace`). When a person's time bank runs out, a bot decides for them once.
+learns of at once, an action others see `delay` seconds after the table last moved and was shown
+to everyone, so people can follow (`pace`). When a person's time bank runs out, a bot decides for
+them once.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from typing import Protocol
 
@@ -35,6 +37,10 @@ class Driven(Protocol):
     seats: list[Seat]
     clock: TurnClock
 
+    @property
+    def unshown(self) -> bool:
+        """The table moved and its connections have not been sent where it stands yet."""
+
     def act(
         self, seat: int, action_id: int, *, mark: str | None = None, auto: bool = False
     ) -> None: ...
@@ -51,6 +57,9 @@ class Driver:
         self.delay = delay
         self.moved_at = time.time()
         """When the table last moved: a visible answer is due `delay` after it."""
+        self.shown_at = self.moved_at
+        """When everyone was last sent where the table stands: a visible answer is due `delay`
+        after it too, so the state saved slowly is not followed at once by the next."""
         self._plans: dict[int, Plan] = {}
         self._plans_step = -1
         self._wake = asyncio.Event()
@@ -60,6 +69,11 @@ class Driver:
         """The table moved now (the time is returned, for its clock)."""
         self.moved_at = time.time()
         return self.moved_at
+
+    def shown(self) -> None:
+        """Everyone was just sent where the table stands."""
+        self.shown_at = time.time()
+        self.wake()
 
     def wake(self) -> None:
         """Look at the table again, starting the task if the game is on and it is not running."""
@@ -105,7 +119,8 @@ class Driver:
                     if now >= due:
                         table.act(seat, plan.action.id, mark=plan.mark, auto=True)
                         continue
-                    waits.append(due - now)
+                    if due != math.inf:
+                        waits.append(due - now)
                 expired = [s for s in table.clock.expired(now) if s in state.pending()]
                 if expired:
                     await self._stand_in(expired[0])
@@ -138,9 +153,17 @@ class Driver:
                 if self.table.state is not state or len(state.history) != step:
                     return None
                 self._plans[seat] = plan
-            delay = self.delay if plan.visible else 0.0
-            out.append((self.moved_at + delay, seat, plan))
+            out.append((self._due(plan), seat, plan))
         return out
+
+    def _due(self, plan: Plan) -> float:
+        """When a plan is played: a hidden one at once; a visible one `delay` after the table
+        last moved and was shown (never before it is shown, `shown` wakes the driver)."""
+        if not plan.visible or not self.delay:
+            return self.moved_at
+        if self.table.unshown:
+            return math.inf
+        return max(self.moved_at, self.shown_at) + self.delay
 
     async def _stand_in(self, seat: int) -> None:
         """A person's bank ran out: a bot decides this once, and the others may now hand the

@@ -472,6 +472,11 @@ class Table:
             lambda seat: self._state_message(seat, len(logs.of(seat)) - published.get(seat, 0))
         )
         self._published = {seat: len(logs.of(seat)) for seat in self._audiences()}
+        self.driver.shown()
+
+    @property
+    def unshown(self) -> bool:
+        return self._publishing is not None or self._unsent
 
     def _save_and_show(self) -> None:
         """Store the table's settings and seats, then show everyone how it stands now."""
