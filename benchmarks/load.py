@@ -61,6 +61,7 @@ class Update(msgspec.Struct):
     to_move: list[int] = []
     outcome: Any = None
     code: str = ""
+    message: str = ""
 
 
 decode = msgspec.json.Decoder(Update).decode
@@ -72,6 +73,8 @@ class Stats:
     actions: int = 0
     errors: int = 0
     codes: dict[str, int] = field(default_factory=dict)
+    said: dict[str, str] = field(default_factory=dict)
+    """The first message of each error code, to tell a harness race from a server fault."""
     games: int = 0
     recording: bool = False
 
@@ -151,6 +154,7 @@ class LoadTable:
         if message.type == "error":
             stats.errors += 1
             stats.codes[message.code] = stats.codes.get(message.code, 0) + 1
+            stats.said.setdefault(message.code, message.message)
             return
         if message.type != "state":
             return
@@ -268,6 +272,9 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
             code: sum(part["codes"].get(code, 0) for part in parts)
             for code in sorted({c for part in parts for c in part["codes"]})
         },
+        "error_messages": {
+            code: text for part in reversed(parts) for code, text in part["said"].items()
+        },
         "games_finished": sum(part["games"] for part in parts),
     }
 
@@ -279,6 +286,7 @@ def raw(stats: Stats, seconds: float) -> dict[str, Any]:
         "actions": stats.actions,
         "errors": stats.errors,
         "codes": stats.codes,
+        "said": stats.said,
         "games": stats.games,
         "seconds": seconds,
     }
@@ -536,6 +544,9 @@ def main() -> None:
                 str(r["games_finished"]),
             )
     console.print(table)
+    for phase in ("paced", "flat_out"):
+        for code, text in report.get(phase, {}).get("error_messages", {}).items():
+            console.print(f"{phase.replace('_', ' ')}: {code}: {text}")
     console.print(f"nproc {report['nproc']}, load average {report['load_avg']} (shared machine)")
 
 

@@ -41,5 +41,6 @@ def test_the_load_benchmark_runs_and_reports() -> None:
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["connections"] == 12
     assert report["paced"]["actions"] > 0 and report["paced"]["errors"] == 0
+    assert report["paced"]["error_messages"] == {}
     assert report["paced"]["p99_ms"] >= report["paced"]["p50_ms"] > 0
     assert report["flat_out"]["actions"] > 0
