@@ -71,9 +71,11 @@ class Driver:
         return self.moved_at
 
     def shown(self) -> None:
-        """Everyone was just sent where the table stands."""
+        """Everyone was just sent where the table stands: a bot's visible answer, held until
+        now, may fall due (with no delay nothing waits for this)."""
         self.shown_at = time.time()
-        self.wake()
+        if self.delay:
+            self.wake()
 
     def wake(self) -> None:
         """Look at the table again, starting the task if the game is on and it is not running."""
