@@ -18,17 +18,17 @@ from hiddenhand.bots.registry import default_bot
 from hiddenhand.engine import Action, Game, State
 from hiddenhand.engine.seeding import bot_seed
 from hiddenhand.server.botspecs import capped_spec
-from hiddenhand.server.pace import one_answer, pass_of, seen_by_others
+from hiddenhand.server.pace import one_answer, pass_of
 from hiddenhand.server.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """An answer the server gives for a seat: the action, its mark, and whether it waits."""
+    """An answer the server gives for a seat: the action and its mark (when it is played is
+    the driver's to say, and depends on neither)."""
 
     action: Action
     mark: str | None
-    visible: bool
 
 
 def standin_spec(game: Game) -> str:
@@ -36,11 +36,9 @@ def standin_spec(game: Game) -> str:
     return default_bot(game.id)
 
 
-def quick_plan(state: State, seat: int, legal: Sequence[Action]) -> Plan:
+def quick_plan(legal: Sequence[Action]) -> Plan:
     """The server's answer for a person present (their one answer, or their auto-pass)."""
-    action = one_answer(legal) or pass_of(legal)
-    shown = action.kind != "pass" and seen_by_others(state, seat, action)
-    return Plan(action, None, shown)
+    return Plan(one_answer(legal) or pass_of(legal), None)
 
 
 class BotTurns:
@@ -56,12 +54,12 @@ class BotTurns:
     async def plan(
         self, state: State, logs: SeatLogs, seat: int, person: Seat, legal: Sequence[Action]
     ) -> Plan:
-        """What the server answers for `seat`, and whether anyone else will see it."""
+        """What the server answers for `seat`."""
         if not person.played_by_bot:
-            return quick_plan(state, seat, legal)
+            return quick_plan(legal)
         action = await self.decide(state, logs, seat, person)
         mark = "left" if person.left else "away" if person.away else None
-        return Plan(action, mark, seen_by_others(state, seat, action))
+        return Plan(action, mark)
 
     async def decide(self, state: State, logs: SeatLogs, seat: int, person: Seat) -> Action:
         """The action the seat's bot (or the stand-in) takes, from what the seat has seen."""

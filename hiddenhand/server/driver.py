@@ -1,11 +1,12 @@
 """The driver of a table: the task that plays the prompts the server answers, and watches the
 clock.
 
-It wakes whenever the table moves. Every prompt the server answers (a bot's, a lone pass, an
-auto-pass) is planned once per step and played when due: a pass or a choice only its own seat
-learns of at once, an action others see `delay` seconds after the table last moved and was shown
-to everyone, so people can follow (`pace`). When a person's time bank runs out, a bot decides for
-them once.
+It wakes whenever the table moves. Every prompt the server answers (a bot's, a person's lone
+pass, an auto-pass) is planned once per step and played when due. When an answer is due is
+public, so it depends on nothing hidden (`pace`): each seat's time is drawn when it is asked
+(again after anything but a pass, since the others then have something new to answer), counted
+from then, and never before everyone has been shown the question. When a person's time bank runs
+out, a bot decides for them once.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ import asyncio
 import contextlib
 import logging
 import math
+import random
 import time
+from collections.abc import Collection
 from typing import Protocol
 
 from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import State
-from hiddenhand.server.botturns import BotTurns, Plan, quick_plan
+from hiddenhand.server.botturns import BotTurns, Plan
 from hiddenhand.server.clock import TurnClock
-from hiddenhand.server.pace import server_answers
+from hiddenhand.server.pace import answer_delay, server_answers
 from hiddenhand.server.seats import Seat
 
 log = logging.getLogger("hiddenhand.server")
@@ -51,54 +54,54 @@ class Driven(Protocol):
 class Driver:
     """Runs while the game is played; `wake` it whenever the table changes."""
 
-    def __init__(self, table: Driven, bots: BotTurns, delay: float) -> None:
+    def __init__(
+        self, table: Driven, bots: BotTurns, delay: float, draws: random.Random | None = None
+    ) -> None:
         self.table = table
         self.bots = bots
         self.delay = delay
-        self.moved_at = time.time()
-        """When the table last moved: a visible answer is due `delay` after it."""
-        self.shown_at = self.moved_at
-        """When everyone was last sent where the table stands: a visible answer is due `delay`
-        after it too, so the state saved slowly is not followed at once by the next."""
+        self.draws = draws or random.Random()
+        """Where answer times come from: nothing of the game, so they tell nothing of it."""
+        self.waits: dict[int, float] = {}
+        """How long after being shown its question each seat asked now is answered (if the
+        server answers for it)."""
+        self.shown_at: dict[int, float] = {}
+        """When each seat asked now was first shown its question: its answer time counts from
+        then, so a state saved slowly is not followed at once by the next move."""
         self._plans: dict[int, Plan] = {}
         self._plans_step = -1
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    def moved(self) -> float:
-        """The table moved now (the time is returned, for its clock)."""
-        self.moved_at = time.time()
-        return self.moved_at
+    def moved(self, asked: Collection[int], acted: int | None, passed: bool) -> float:
+        """The table moved now and these seats are asked: a seat asked anew (or again, having
+        acted, or after anything but a pass) gets its answer time drawn. Returns the time, for
+        the clock."""
+        several = len(asked) > 1
+        waits, shown_at = (self.waits, self.shown_at) if passed else ({}, {})
+        self.waits, self.shown_at = {}, {}
+        for seat in sorted(asked):  # in seat order: the engine's order is none of our business
+            if seat in waits and seat != acted:
+                self.waits[seat] = waits[seat]
+                if seat in shown_at:
+                    self.shown_at[seat] = shown_at[seat]
+            else:
+                self.waits[seat] = answer_delay(self.draws, self.delay, several)
+        return time.time()
 
     def shown(self) -> None:
-        """Everyone was just sent where the table stands: a bot's visible answer, held until
-        now, may fall due (with no delay nothing waits for this)."""
-        self.shown_at = time.time()
-        if self.delay:
-            self.wake()
+        """Everyone was just sent where the table stands: the seats asked since start their
+        answer times, and an answer held until now may fall due."""
+        now = time.time()
+        for seat in self.waits:
+            self.shown_at.setdefault(seat, now)
+        self.wake()
 
     def wake(self) -> None:
         """Look at the table again, starting the task if the game is on and it is not running."""
         self._wake.set()
         if self.table.status == "playing" and (self._task is None or self._task.done()):
             self._task = asyncio.get_running_loop().create_task(self._run())
-
-    def settle(self) -> None:
-        """Play at once every answer the server gives a person without thinking that nobody
-        else sees (a pass, a lone hidden choice): the driver would play them with no delay
-        anyway, and so they reach everyone with the action that brought them."""
-        table = self.table
-        while table.status == "playing" and table.state is not None:
-            state = table.state
-            for seat, legal in sorted(state.pending().items()):
-                person = table.seats[seat]
-                if not person.played_by_bot and server_answers(person, legal):
-                    plan = quick_plan(state, seat, legal)
-                    if not plan.visible:
-                        table.act(seat, plan.action.id, auto=True)
-                        break
-            else:
-                return
 
     def stop(self) -> None:
         if self._task is not None:
@@ -155,17 +158,16 @@ class Driver:
                 if self.table.state is not state or len(state.history) != step:
                     return None
                 self._plans[seat] = plan
-            out.append((self._due(plan), seat, plan))
+            out.append((self._due(seat), seat, plan))
         return out
 
-    def _due(self, plan: Plan) -> float:
-        """When a plan is played: a hidden one at once; a visible one `delay` after the table
-        last moved and was shown (never before it is shown, `shown` wakes the driver)."""
-        if not plan.visible or not self.delay:
-            return self.moved_at
+    def _due(self, seat: int) -> float:
+        """When the answer for `seat` is played: its drawn time after everyone was shown the
+        question, and never while a move is unshown (`shown` wakes the driver)."""
         if self.table.unshown:
             return math.inf
-        return max(self.moved_at, self.shown_at) + self.delay
+        shown_at = self.shown_at.setdefault(seat, time.time())  # shown before (a restore)
+        return shown_at + self.waits.get(seat, 0.0)
 
     async def _stand_in(self, seat: int) -> None:
         """A person's bank ran out: a bot decides this once, and the others may now hand the

@@ -1,26 +1,35 @@
-"""How fast a table moves: which prompts the server answers itself, and which actions wait.
+"""How fast a table moves, and why its timing gives nothing away.
 
-People follow a game by what they see, so a bot waits (`bot_delay`) only before an action that
-tells someone else something; a pass, or a choice only its own seat learns of, goes at once.
+Who is asked, for how long, and when each answer arrives are public: everyone at the table sees
+them. So none of them may depend on a hidden card. The engine asks every seat a window concerns
+(holding a playable card or not); the server lists them all in the same frame, runs the clock of
+every person among them, and gives the answers it gives itself (a bot's move, a person's lone
+pass, an auto-pass) at a time drawn afresh for each seat each time it is asked, from a
+distribution that depends only on what everyone can see: whether several seats are asked at once,
+and the table's bot delay. A bot thinks meanwhile; its pass and its play arrive alike.
+
 A person is never shown a prompt with one answer (a lone "pass", say): the server answers it for
-them at the speed a bot would, so that being asked reveals nothing about what they hold.
+them at that drawn time, so that being asked, and answering, reveal nothing about what they hold.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
-from hiddenhand.engine import Action, State
+from hiddenhand.engine import Action
 from hiddenhand.engine.actions import one_answer
 from hiddenhand.server.seats import Seat
 
 __all__ = [
+    "TURN_SPREAD",
+    "WINDOW_SPREAD",
+    "answer_delay",
     "ends_autopass",
     "is_reaction",
     "one_answer",
     "only_pass",
     "pass_of",
-    "seen_by_others",
     "server_answers",
 ]
 
@@ -28,6 +37,20 @@ PASS = "pass"
 REACTION_KINDS = frozenset({PASS, "play"})
 """A prompt made of these kinds (with a pass among them) is a reaction: playing a card out of
 turn, or not. "Auto-pass until my turn" answers such prompts with the pass."""
+
+TURN_SPREAD = (0.75, 1.25)
+"""A server answer when one seat is asked comes this many bot delays after the question (drawn
+uniformly): about the bot delay, so people can follow each move."""
+WINDOW_SPREAD = (0.25, 0.75)
+"""...and when several seats are asked at once (a window): shorter, since a window waits for the
+last of them. The lower end leaves a searching bot time to think before its answer is due."""
+
+
+def answer_delay(draws: random.Random, bot_delay: float, several: bool) -> float:
+    """Seconds from a question to the server's answer for one seat: drawn for each seat each
+    time it is asked, whatever it holds and whatever it answers."""
+    low, high = WINDOW_SPREAD if several else TURN_SPREAD
+    return bot_delay * draws.uniform(low, high)
 
 
 def only_pass(legal: Sequence[Action]) -> bool:
@@ -45,18 +68,10 @@ def pass_of(legal: Sequence[Action]) -> Action:
     return next(a for a in legal if a.kind == PASS)
 
 
-def seen_by_others(state: State, seat: int, action: Action) -> bool:
-    """Would anyone but `seat` learn something from this action? Tried on a copy."""
-    if action.kind == PASS:
-        return False
-    trial = state.clone()
-    events = trial.act(seat, action)
-    return any(e.audience is None or e.audience - {seat} for e in events)
-
-
 def server_answers(person: Seat, legal: Sequence[Action]) -> bool:
     """The server decides this prompt: a bot's seat, a prompt with one answer (a lone "pass",
-    say), or a reaction of a person who asked to pass them."""
+    say), or a reaction of a person who asked to pass them. Only the timing of the answer is
+    public, and it is the same whichever of these holds (`answer_delay`)."""
     if person.played_by_bot:
         return True
     return one_answer(legal) is not None or (person.autopass and is_reaction(legal))

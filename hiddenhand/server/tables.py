@@ -3,9 +3,10 @@
 The table applies actions in order. For each accepted action it writes the action to storage,
 and only then publishes: every connected seat gets its own `view(seat)` and the new events it
 may see, each numbered in that seat's own sequence. A table publishes once per turn of the event
-loop, after the passes the server answers at once (`Driver.settle`): an action and the passes it
-brings reach everyone as one message. Bots (configured, standing in for a seat
-whose clock ran out, or for a person who left) decide through the same `act` path.
+loop. Every seat asked is listed, and every person asked is on the clock, before anyone answers:
+the server's own answers (bots, configured, standing in for a seat whose clock ran out, or for a
+person who left; a person's lone pass) come later, through the same `act` path, at times that
+tell nothing of what a seat holds (`pace`).
 
 The table holds the game and says what happens when; its parts each do one job: `seating` the
 seat rules, `driver` and `botturns` the answers the server gives, `audience` the connections,
@@ -303,7 +304,7 @@ class Table:
             self.status = "over"
             self.clock.clear()
         else:
-            self._rearm(seat)
+            self._rearm(seat, passed=state.space[action_id].kind == "pass")
         self._publish()
         self.driver.wake()
 
@@ -335,20 +336,27 @@ class Table:
         assert self.state is not None
         return not server_answers(self.seats[seat], self.state.legal(seat))
 
-    def _rearm(self, acted: int | None, *, turn_ends_autopass: bool = True) -> None:
-        """Something moved: the clock runs for the people asked now (before anyone is told).
+    def _rearm(
+        self, acted: int | None, *, passed: bool = True, turn_ends_autopass: bool = True
+    ) -> None:
+        """Something moved: the answer times are drawn and the clock runs for every person
+        asked now, whether the server will answer for them or not (before anyone is told: who
+        is on the clock is public, so it may not depend on what they hold). `passed`: the move
+        was a pass, so those still asked keep their times.
 
         A person asked something that is not a reaction has reached their turn: their
         "auto-pass until my turn" ends there."""
-        now = self.driver.moved()
-        if self.state is not None and self.status == "playing":
-            for seat, legal in self.state.pending().items():
+        pending = self.state.pending() if self.state is not None else {}
+        playing = self.status == "playing"
+        now = self.driver.moved(pending if playing else (), acted, passed)
+        if self.state is not None and playing:
+            for seat, legal in pending.items():
                 person = self.seats[seat]
                 if turn_ends_autopass and ends_autopass(person, legal):
                     person.autopass = False
                     self._send_prefs(seat)
-            asked = [s for s in self.state.pending() if self._asks_person(s)]
-            self.clock.update(asked, acted, now)
+            people = [s for s in pending if not self.seats[s].played_by_bot]
+            self.clock.update(people, acted, now)
 
     def _moved(self, *, turn_ends_autopass: bool = True) -> None:
         """Who answers for a seat changed (or the game began): restart the clocks, show
@@ -449,15 +457,11 @@ class Table:
             self._publishing = asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
-        """Play the passes due at once; once every action is saved, send each connection its
-        seat's state message with the events it has not been sent yet."""
+        """Once every action is saved, send each connection its seat's state message with the
+        events it has not been sent yet."""
         if self._publishing is not None:
             self._publishing.cancel()
         self._publishing = None
-        try:
-            self.driver.settle()
-        except Exception:  # the driver tries again on its own; everyone hears of what was done
-            log.exception("table %s: the server could not answer a pass", self.id)
         if not self._unsent:
             self._unsent = True
             self.storage.actions.then(self.id, self._send_state)
