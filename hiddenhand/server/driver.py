@@ -17,11 +17,12 @@ import logging
 import math
 import random
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from hiddenhand.bots.match import SeatLogs
-from hiddenhand.engine import State
+from hiddenhand.engine import Action, State
 from hiddenhand.server.botturns import BotTurns, Plan
 from hiddenhand.server.clock import TurnClock
 from hiddenhand.server.pace import answer_delay, server_answers
@@ -51,6 +52,21 @@ class Driven(Protocol):
     def time_ran_out(self, seat: int) -> None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Thought:
+    """The server working out its answer for a seat: for which choices, and who answers."""
+
+    state: State
+    legal: tuple[Action, ...]
+    who: tuple[bool, str | None, bool]
+    task: asyncio.Task[Plan | None]
+
+
+def _mark(person: Seat) -> str | None:
+    """How the record marks an answer a bot gave for a person (none for a bot's own seat)."""
+    return "left" if person.left else "away" if person.away else None
+
+
 class Driver:
     """Runs while the game is played; `wake` it whenever the table changes."""
 
@@ -68,8 +84,7 @@ class Driver:
         self.shown_at: dict[int, float] = {}
         """When each seat asked now was first shown its question: its answer time counts from
         then, so a state saved slowly is not followed at once by the next move."""
-        self._plans: dict[int, Plan] = {}
-        self._plans_step = -1
+        self._thoughts: dict[int, Thought] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -106,32 +121,25 @@ class Driver:
     def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
+        self._forget_all()
 
     async def _run(self) -> None:
         table = self.table
         while table.status == "playing" and table.state is not None:
             self._wake.clear()
             state = table.state
-            step = len(state.history)
+            now = time.time()
             waits: list[float] = []
             try:
-                planned = await self._plans_now(state, step)
-                if planned is None:
-                    continue  # the game moved while a bot was thinking: look again
-                now = time.time()
-                if planned:
-                    due, seat, plan = min(planned)
-                    if now >= due:
-                        table.act(seat, plan.action.id, mark=plan.mark, auto=True)
-                        continue
-                    if due != math.inf:
-                        waits.append(due - now)
+                if self._answer_one(state, now, waits):
+                    continue
                 expired = [s for s in table.clock.expired(now) if s in state.pending()]
                 if expired:
                     await self._stand_in(expired[0])
                     continue
             except Exception:
                 log.exception("table %s: a bot could not act", table.id)
+                self._forget_all()
                 await asyncio.sleep(1.0)
                 continue
             deadline = table.clock.next_deadline()
@@ -140,26 +148,71 @@ class Driver:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), max(0.0, min(waits)) if waits else None)
 
-    async def _plans_now(self, state: State, step: int) -> list[tuple[float, int, Plan]] | None:
-        """(when, seat, plan) for every prompt the server answers now; None if the game moved
-        on while a bot thought."""
-        if self._plans_step != step:
-            self._plans, self._plans_step = {}, step
-        logs = self.table.logs
-        assert logs is not None
-        out: list[tuple[float, int, Plan]] = []
-        for seat, legal in sorted(state.pending().items()):
+    def _answer_one(self, state: State, now: float, waits: list[float]) -> bool:
+        """Play the answer that is most overdue, if any (True); else add how long until the
+        next one falls due to `waits`. Every seat the server answers is thought about from the
+        moment it is asked; a bot still thinking when its time comes passes, where it may (its
+        time, not its thinking, is what everyone sees)."""
+        pending = state.pending()
+        self._thoughts = {
+            seat: thought
+            for seat, thought in self._thoughts.items()
+            if seat in pending and thought.state is state
+        }
+        best: tuple[float, int, Action, str | None] | None = None
+        for seat, legal in sorted(pending.items()):
             person = self.table.seats[seat]
             if not server_answers(person, legal):
                 continue
-            plan = self._plans.get(seat)
-            if plan is None:
-                plan = await self.bots.plan(state, logs, seat, person, legal)
-                if self.table.state is not state or len(state.history) != step:
-                    return None
-                self._plans[seat] = plan
-            out.append((self._due(seat), seat, plan))
-        return out
+            thought = self._thought(state, seat, person, legal)
+            due = self._due(seat)
+            if due > now:
+                if due != math.inf:
+                    waits.append(due - now)
+                continue
+            if thought.task.done():
+                plan = thought.task.result()
+                if plan is None:  # the game moved before it began: think again
+                    del self._thoughts[seat]
+                    self._thought(state, seat, person, legal)
+                    continue
+                answer = (due, seat, plan.action, plan.mark)
+            elif self.delay and (out_of_time := next((a for a in legal if a.kind == "pass"), None)):
+                answer = (due, seat, out_of_time, _mark(person))
+            else:
+                continue  # no pass to fall back on: its thought wakes the driver when done
+            best = answer if best is None else min(best, answer)
+        if best is None:
+            return False
+        _, seat, action, mark = best
+        self.table.act(seat, action.id, mark=mark, auto=True)
+        return True
+
+    def _thought(self, state: State, seat: int, person: Seat, legal: Sequence[Action]) -> Thought:
+        """What the server is working out for `seat`: kept while its choices stay the same
+        (others passing), begun afresh when they or who answers for it change."""
+        who = (person.played_by_bot, person.bot, person.autopass)
+        thought = self._thoughts.get(seat)
+        if thought is not None and thought.legal == tuple(legal) and thought.who == who:
+            return thought
+        logs = self.table.logs
+        assert logs is not None
+        step = len(state.history)
+
+        async def think() -> Plan | None:
+            if self.table.state is not state or len(state.history) != step:
+                return None
+            return await self.bots.plan(state, logs, seat, person, legal)
+
+        task = asyncio.get_running_loop().create_task(think())
+        task.add_done_callback(lambda _: self.wake())
+        thought = self._thoughts[seat] = Thought(state, tuple(legal), who, task)
+        return thought
+
+    def _forget_all(self) -> None:
+        for thought in self._thoughts.values():
+            thought.task.cancel()
+        self._thoughts = {}
 
     def _due(self, seat: int) -> float:
         """When the answer for `seat` is played: its drawn time after everyone was shown the
