@@ -69,14 +69,14 @@ class Attacks:
     def huge_declared_body(self) -> None:
         raw(
             self.port,
-            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 104857600\r\n"
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 104857600\r\n"
             b"Connection: close\r\n\r\n",
             b"{",
         )
 
     def chunked_flood(self) -> None:
         chunk = b"4000\r\n" + b" " * 0x4000 + b"\r\n"
-        head = b"POST /api/tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        head = b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
         raw(self.port, head, chunk * 8)
 
     def giant_table(self) -> None:

@@ -377,6 +377,7 @@ def start_server(
             # every load client comes from this machine's one address
             *("--limit=tables_per_address=100000", "--limit=seats_per_address=8"),
             *("--limit=connections_per_address=100000", "--limit=connections=100000"),
+            "--limit=sockets_per_address=100000",
             "--limit=tables=100000",
             "--limit=tables_per_guest=100000",
         ],

@@ -51,11 +51,18 @@ def serve(
         "--trust-proxy",
         help="addresses of a reverse proxy whose X-Forwarded-For names the client (comma list)",
     ),
+    allowed_host: list[str] = typer.Option(
+        [],
+        "--allowed-host",
+        help="a name this server is reached by, besides localhost, 127.0.0.1, ::1, --host and "
+        "the --origin sites; other Host headers get 400 (repeatable; '*' allows any)",
+    ),
 ) -> None:
     """Serve the lobby at http://HOST:PORT; unfinished tables come back after a restart."""
     import uvicorn
 
     from hiddenhand.server.app import SETTINGS_VARIABLE, ServerSettings
+    from hiddenhand.server.connections import uvicorn_options
     from hiddenhand.server.ownership import StoreBusy
 
     try:
@@ -71,7 +78,10 @@ def serve(
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(message)s")
     if workers > 1 and redis is None:
         fail("--workers N shares the tables between processes: give --redis and a PostgreSQL --db")
-    settings = ServerSettings(db, bot_delay, limit, origin, redis, extra, quiet)
+    hosts = [*allowed_host, *([] if host in ("0.0.0.0", "::", "") else [host])]
+    settings = ServerSettings(
+        db, bot_delay, limit, origin, redis, extra, quiet, hosts=hosts, proxies=trust_proxy
+    )
     if redis is not None:
         check_cluster(db, redis)
     try:
@@ -93,9 +103,8 @@ def serve(
         workers=workers,
         host=host,
         port=port,
-        ws_max_size=limits.frame_bytes,
+        **uvicorn_options(limits),  # per-connection guards (`server/connections.py`) and limits
         ws_per_message_deflate=False,  # state messages are small: compressing costs more CPU
-        limit_concurrency=2 * limits.connections,  # a backstop: the app refuses at half
         proxy_headers=bool(trust_proxy),
         forwarded_allow_ips=trust_proxy or None,
         log_level="warning" if quiet else "info",

@@ -19,10 +19,12 @@ from starlette.routing import Route
 
 from hiddenhand.engine import HiddenhandError, games, get_game
 from hiddenhand.server.accounts import IDENTITY_PREFIX
+from hiddenhand.server.chat import ChatRefused, clean_name
 from hiddenhand.server.errors import Refused
 from hiddenhand.server.guards import address_of
 from hiddenhand.server.lobby import game_info
 from hiddenhand.server.placement import Placement
+from hiddenhand.server.plaintext import NotPlain, check_plain_data
 from hiddenhand.server.sessions import SESSION_COOKIE, Sessions
 from hiddenhand.server.table_calls import CALLS, Asker, Query, Short
 
@@ -89,7 +91,8 @@ async def body_of(request: Request, kind: type[Body]) -> Body:
     """The request's JSON body as `kind`, or Refused saying what is wrong with it.
 
     Read in pieces and given up past the limit (the body-limit guard refuses a declared length
-    before this is reached; this covers bodies sent without one)."""
+    before this is reached; this covers bodies sent without one). No string in it, keys
+    included, may hold a control character (`plaintext`)."""
     limit = request.app.state.limits.body_bytes
     raw = bytearray()
     try:
@@ -100,11 +103,28 @@ async def body_of(request: Request, kind: type[Body]) -> Body:
     except ClientDisconnect:
         raise Refused("the request was cut off before its body ended") from None
     try:
-        return msgspec.json.decode(bytes(raw) or b"{}", type=kind)
+        body = msgspec.json.decode(bytes(raw) or b"{}", type=kind)
     except msgspec.ValidationError as exc:
-        raise Refused(f"bad request: {exc}") from None
+        raise Refused(f"bad request: {not_plain(bytes(raw)) or exc}") from None
     except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         raise Refused("the request is not valid JSON") from None
+    try:
+        check_plain_data(msgspec.to_builtins(body))
+    except NotPlain as exc:
+        raise Refused(f"bad request: {exc}") from None
+    return body
+
+
+def not_plain(raw: bytes) -> str | None:
+    """Why a body the decoder refused holds control characters, if it does: said first, so no
+    refusal repeats one back (an unknown field named with a NUL, say)."""
+    try:
+        check_plain_data(msgspec.json.decode(raw))
+    except NotPlain as exc:
+        return str(exc)
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        pass
+    return None
 
 
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -156,6 +176,11 @@ def routes(place: Placement) -> list[Route]:
         if not game.min_players <= players <= game.max_players:
             raise Refused(f"{game.title} takes {game.seat_range} players, not {players}")
         bots: list[str | None] = [None] * players if body.bots is None else body.bots
+        if body.name is not None:
+            try:
+                clean_name(body.name)  # refused before the table is made, not after
+            except ChatRefused as exc:
+                raise Refused(str(exc)) from None
         lobby.check_quota(guest, address)
         table = lobby.create(game.id, body.options, players, bots, body.clock, (guest, address))
         result: dict[str, Any] = {"id": table.id}

@@ -1,7 +1,8 @@
 """The ASGI application: pages, the lobby API, the table WebSocket and static files, wired.
 
-Requests pass the guards first (connections, body size, origin), then the routes; every HTTP
-error leaves as JSON. The server owns its store while it runs, and sweeps expired and finished
+Requests pass the guards first (host, connections, origin, body size, control characters), then
+the routes; every HTTP error leaves as JSON. Below them, each TCP connection is counted and timed
+(`connections`). The server owns its store while it runs, and sweeps expired and finished
 tables out of memory in the background.
 """
 
@@ -15,6 +16,8 @@ import os
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import msgspec
 from starlette.applications import Starlette
@@ -29,8 +32,17 @@ from hiddenhand.server.accounts import Accounts
 from hiddenhand.server.api import routes, with_guest
 from hiddenhand.server.cluster import Cluster
 from hiddenhand.server.collector import Collector
+from hiddenhand.server.connections import GUARD_KEY, SocketGuard
 from hiddenhand.server.errors import HANDLERS
-from hiddenhand.server.guards import BodyLimit, ConnectionLimit, SameOrigin
+from hiddenhand.server.guards import (
+    LOOPBACK_HOSTS,
+    AllowedHosts,
+    BodyLimit,
+    ConnectionLimit,
+    PlainInput,
+    SameOrigin,
+    host_name,
+)
 from hiddenhand.server.lobby import Lobby
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
@@ -70,6 +82,8 @@ class ServerSettings(msgspec.Struct):
     redis: str | None
     imports: list[str]
     quiet: bool
+    hosts: list[str] = msgspec.field(default_factory=list)
+    proxies: str = ""
 
     def to_json(self) -> str:
         return msgspec.json.encode(self).decode()
@@ -78,7 +92,13 @@ class ServerSettings(msgspec.Struct):
         for module in self.imports:
             importlib.import_module(module)
         return create_app(
-            self.db, self.bot_delay, parse_limits(self.limits), self.origins, self.redis
+            self.db,
+            self.bot_delay,
+            parse_limits(self.limits),
+            self.origins,
+            self.redis,
+            hosts=self.hosts,
+            proxies=self.proxies,
         )
 
 
@@ -97,14 +117,20 @@ def create_app(
     limits: Limits | None = None,
     origins: Iterable[str] = (),
     redis: str | None = None,
+    *,
+    hosts: Iterable[str] = (),
+    proxies: str = "",
 ) -> Starlette:
     """The whole server. `bot_delay` is how long bots wait before acting, so people can follow;
     `origins` are sites besides this one whose pages may use it; `redis` makes this process one
-    of a cluster sharing a PostgreSQL store (`cluster`).
+    of a cluster sharing a PostgreSQL store (`cluster`). `hosts` are the names it is served as
+    besides loopback and the origins' (`*`: any); `proxies` the reverse proxies it trusts to
+    name the client (`--trust-proxy`), whose connections are not counted per address.
 
     Raises StoreBusy if another server owns the store, ValueError if a cluster is asked for on
     anything but PostgreSQL."""
     limits = limits or Limits()
+    origins = list(origins)
     storage = Storage(db)
     try:
         if redis is not None and storage.engine.dialect.name != "postgresql":
@@ -117,8 +143,11 @@ def create_app(
     sessions = Sessions(store_key(storage), limits.session_seconds)
     place: Placement = OneProcess(lobby) if redis is None else Cluster(lobby, redis)
 
+    allowed = [*LOOPBACK_HOSTS, *(host_name(urlsplit(o).netloc) for o in origins), *hosts]
+    sockets = SocketGuard.of(limits, proxies)
+
     @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         if isinstance(place, Cluster):
             await place.start()
         else:
@@ -129,7 +158,7 @@ def create_app(
         collector.start()
         chores = [loop.create_task(sweep_forever(lobby)), loop.create_task(collector.run())]
         try:
-            yield
+            yield {GUARD_KEY: sockets}  # for the server's connections (`connections`)
         finally:
             for chore in chores:
                 chore.cancel()
@@ -164,9 +193,11 @@ def create_app(
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         middleware=[
+            Middleware(AllowedHosts, hosts=allowed),
             Middleware(ConnectionLimit, limits=limits),
             Middleware(SameOrigin, origins=origins),
             Middleware(BodyLimit, limits=limits),
+            Middleware(PlainInput),
         ],
         exception_handlers=HANDLERS,
         lifespan=lifespan,

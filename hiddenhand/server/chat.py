@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from hiddenhand.server.plaintext import CONTROL
 from hiddenhand.server.settings import Limits
 
 MAX_CHAT_CHARS = 300
@@ -14,7 +15,7 @@ HISTORY = 100
 """Chat lines a (re)connecting client is sent."""
 
 _TAG = re.compile(r"<\s*/?\s*[a-zA-Z!?]")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = CONTROL
 
 
 class ChatRefused(Exception):

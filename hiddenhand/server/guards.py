@@ -6,6 +6,11 @@
   read; a body without one is counted as it arrives and refused once past the limit.
 - `SameOrigin`: a browser request from another site may not change anything (CSRF), and a
   WebSocket opened by another site's page is refused.
+- `AllowedHosts`: the `Host` a request names must be one this server is served as, so a page of
+  another site whose name was pointed at this server (DNS rebinding) is refused.
+- `PlainInput`: no control characters in the path (table ids, player names) or the query.
+
+Slow and hoarding clients are held off below these, per TCP connection (`connections`).
 
 A refused HTTP request gets a JSON error; a refused WebSocket is accepted, sent one `error`
 message and closed with a 44xx code, so a client always learns why.
@@ -15,11 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hiddenhand.server.errors import Refused, json_error
+from hiddenhand.server.plaintext import NotPlain, check_plain
 from hiddenhand.server.protocol import error
 from hiddenhand.server.settings import Limits
 
@@ -154,4 +160,64 @@ class SameOrigin:
             message = "requests from another site's pages are not accepted here"
             await refuse(scope, receive, send, 403, "cross-origin", message)
             return
+        await self.app(scope, receive, send)
+
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+"""The names a server is always reached by from its own machine."""
+
+
+def host_name(host: str) -> str:
+    """The name in a `Host` header or a URL's netloc, without port or brackets, lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    if host.count(":") == 1:
+        host = host.partition(":")[0]
+    return host.rstrip(".")
+
+
+class AllowedHosts:
+    """Only requests naming one of `hosts` in `Host` (any port), or any with `*` among them.
+
+    A browser sends the name it looked up, so a page of another site whose name was made to
+    point at this server (DNS rebinding) names that site, and is refused with 400 before it
+    can read anything a visitor here could.
+    """
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str]) -> None:
+        self.app = app
+        self.hosts = {host_name(h) for h in hosts}
+        self.anything = "*" in self.hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not self.anything:
+            named = [v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"host"]
+            host = named[0] if len(named) == 1 else ", ".join(named)  # one, as HTTP says
+            if len(named) != 1 or host_name(host) not in self.hosts:
+                message = (
+                    f"this server is not served as {host[:100]!r}; its operator names the hosts "
+                    "it answers for with --allowed-host"
+                )
+                await refuse(scope, receive, send, 400, "bad-host", message)
+                return
+        await self.app(scope, receive, send)
+
+
+class PlainInput:
+    """No control characters (a NUL, ...) in the path or the query, refused (400) before any
+    route reads them: table ids, player names, game ids and query values all come from here."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            query = unquote_plus(bytes(scope.get("query_string", b"")).decode("latin-1"))
+            try:
+                check_plain(scope["path"], "the address")
+                check_plain(query, "the query")
+            except NotPlain as exc:
+                await refuse(scope, receive, send, 400, "bad-request", str(exc))
+                return
         await self.app(scope, receive, send)

@@ -30,6 +30,19 @@ class Limits:
     """Open connections (WebSockets and HTTP requests in progress) for the whole server."""
     connections_per_address: int = 64
     """Open connections from one address."""
+    sockets_per_address: int = 128
+    """TCP connections one address holds open, counted from the moment each is accepted (idle,
+    half-sent and WebSocket alike); one more is answered 429 and closed (`connections.py`)."""
+    header_seconds: float = 10.0
+    """A request's head must arrive in full this long after the connection opened or the
+    previous response ended; else 408 and the connection is closed."""
+    body_seconds: float = 30.0
+    """A request's body must arrive in full this long after its head; else 408 and closed."""
+    header_bytes: int = 16 * 1024
+    """Largest request head (request line and headers); a larger one is answered 431."""
+    keep_alive_seconds: int = 5
+    """How long an idle connection is kept open for its next request (uvicorn's
+    `timeout_keep_alive`)."""
     tables: int = 1000
     """Tables waiting for players or being played, for the whole server."""
     tables_per_guest: int = 5

@@ -28,6 +28,7 @@ ROOMY: dict[str, float] = {
     "tables_per_address": 10_000,
     "seats_per_address": 8,
     "connections_per_address": 1000,
+    "sockets_per_address": 2000,
     "chat_burst_per_sender": 1000,
 }
 """Limits for tests that play many tables from one address (every test client is 127.0.0.1);

@@ -3,11 +3,16 @@ any work is done for it, and nothing changes (the lobby, the tables, the server 
 
 from __future__ import annotations
 
+import asyncio
+import json
+import socket
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+import websockets
 
 from tests.server.conftest import Server
 from tests.server.hostile import lobby_snapshot, raw_exchange
@@ -48,6 +53,8 @@ def post(server: Server, path: str, body: Any, **headers: str) -> httpx.Response
         ({**HIGHCARD, "options": {f"o{i}": 1 for i in range(40)}}, 400, "length <= 32"),
         ({**HIGHCARD, "owner": "me"}, 400, "unknown field `owner`"),
         ({**HIGHCARD, "name": 7}, 400, "Expected `str | null`"),
+        ({**HIGHCARD, "name": "<b>Mallory</b>"}, 400, "names are plain text"),
+        ({**HIGHCARD, "name": "M" * 30}, 400, "names are at most 24 characters"),
         ({"game": "x" * 100}, 400, "length <= 64"),
         ({}, 400, "missing required field `game`"),
         ([1, 2], 400, "Expected `object`"),
@@ -150,6 +157,72 @@ def test_another_site_s_page_cannot_change_anything(server: Server) -> None:
     same = post(server, "/api/tables", body, Origin=f"http://127.0.0.1:{server.port}")
     assert same.status_code == 200, same.text
     assert httpx.get(server.http + "/api/games", headers={"Origin": "http://evil.example"})
+
+
+class NamedServer(Server):
+    """A server told the names it is served as: one host and one other site's origin."""
+
+    def command(self) -> list[str]:
+        names = ["--allowed-host", "play.example", "--origin", "https://games.example:8443"]
+        return [*super().command(), *names]
+
+
+@pytest.fixture(scope="module")
+def named(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = NamedServer(f"sqlite:///{tmp_path_factory.mktemp('db') / 'tables.sqlite3'}").start()
+    yield srv
+    srv.stop()
+
+
+def test_only_the_names_the_server_is_served_as_are_answered(named: Server) -> None:
+    """A page of another site whose name was pointed at this server (DNS rebinding) sends its
+    own name as Host, and is refused before it can read or change anything."""
+    before = lobby_snapshot(named)
+    port = named.port
+    for host in (
+        "evil.example",
+        f"evil.example:{port}",
+        f"127.0.0.1.evil.example:{port}",
+        "play.example.evil.example",
+        "games.example.evil.example",
+        "[::2]",
+        "evil.example.",
+    ):
+        for method, path in (("GET", "/api/tables"), ("GET", "/"), ("POST", "/api/tables")):
+            response = httpx.request(
+                method, named.http + path, json=HIGHCARD, headers={"Host": host}, timeout=10
+            )
+            assert response.status_code == 400, (host, method, path, response.text)
+            assert "not served as" in response.json()["error"], response.text
+    twice = b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n"
+    status, _, body = raw_exchange(port, twice)
+    assert status == 400 and "not served as" in body["error"]
+    assert lobby_snapshot(named) == before
+    for host in (
+        f"127.0.0.1:{port}",
+        f"localhost:{port}",
+        "LOCALHOST",
+        f"[::1]:{port}",
+        "play.example",
+        f"Play.Example:{port}",
+        "games.example",
+    ):
+        response = httpx.get(named.http + "/api/tables", headers={"Host": host}, timeout=10)
+        assert response.status_code == 200, (host, response.text)
+
+
+def test_a_socket_for_another_host_name_is_told_why(named: Server) -> None:
+    async def go() -> None:
+        sock = socket.create_connection(("127.0.0.1", named.port))  # as evil.example resolved
+        url = f"ws://evil.example:{named.port}/ws/anything"
+        async with websockets.connect(url, sock=sock) as ws:
+            error = json.loads(await ws.recv())
+            assert error["type"] == "error" and error["code"] == "bad-host", error
+            with pytest.raises(websockets.ConnectionClosed):
+                await ws.recv()
+            assert ws.close_code == 4400
+
+    asyncio.run(go())
 
 
 def test_the_server_still_serves_after_all_of_it(server: Server) -> None:
