@@ -31,6 +31,8 @@ from hiddenhand.server.cluster import Cluster
 from hiddenhand.server.collector import Collector
 from hiddenhand.server.errors import HANDLERS
 from hiddenhand.server.guards import BodyLimit, ConnectionLimit, SameOrigin
+from hiddenhand.server.guests import KEY_NAME as GUEST_KEY
+from hiddenhand.server.guests import GuestIds
 from hiddenhand.server.lobby import Lobby
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
@@ -114,7 +116,8 @@ def create_app(
         storage.close()
         raise
     lobby = Lobby(storage, bot_delay, limits)
-    sessions = Sessions(store_key(storage), limits.session_seconds)
+    sessions = Sessions(storage, limits.session_seconds)
+    guests = GuestIds(store_key(storage, GUEST_KEY))
     place: Placement = OneProcess(lobby) if redis is None else Cluster(lobby, redis)
 
     @asynccontextmanager
@@ -159,7 +162,7 @@ def create_app(
             Route("/profile/{name}", page("profile.html")),
             Route("/leaderboard/{game}", page("leaderboard.html")),
             *routes(place),
-            *account_routes(lobby, Accounts(storage), sessions),
+            *account_routes(place, Accounts(storage), sessions),
             WebSocketRoute("/ws/{table}", endpoint(place)),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
@@ -175,4 +178,5 @@ def create_app(
     app.state.place = place
     app.state.limits = limits
     app.state.sessions = sessions
+    app.state.guests = guests
     return app
