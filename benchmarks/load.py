@@ -117,7 +117,7 @@ class LoadTable:
             raise SystemExit(f"the server refused a table: {response.status_code} {made}")
         self.id = made["id"]
         for _ in range(run.seats):
-            guest = {"Cookie": f"hh_guest={run.rng.getrandbits(128):032x}"}  # one person a seat
+            guest = {"Cookie": ""}  # not the jar's guest: the server makes a new one a seat
             response = await run.http.post(
                 f"/api/tables/{self.id}/join", json={"name": "load"}, headers=guest
             )

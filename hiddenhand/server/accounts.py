@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
@@ -17,6 +18,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from hiddenhand.server.errors import Refused
+from hiddenhand.server.names import TextRefused, person_name
 from hiddenhand.server.storage import Storage, accounts_table
 
 NAME_CHARS = re.compile(r"[A-Za-z0-9_-]+")
@@ -52,12 +54,22 @@ def account_id_of(identity: str | None) -> int | None:
 
 
 def check_name(name: str) -> str:
-    """The username as given, or Refused saying what a username may be."""
+    """The username in NFKC form (full-width letters become plain ones), or Refused saying
+    what a username may be: no invisible characters, nothing that passes for a bot."""
+    try:
+        name = person_name(name, "usernames")
+    except TextRefused as exc:
+        raise Refused(str(exc)) from None
     if not MIN_NAME <= len(name) <= MAX_NAME or not NAME_CHARS.fullmatch(name):
         raise Refused(
             f"a username is {MIN_NAME} to {MAX_NAME} characters: letters a-z, digits, '_' and '-'"
         )
     return name
+
+
+def name_key(name: str) -> str:
+    """How a username is looked up: NFKC and without case, so "ＡＤＡ" finds "Ada"."""
+    return unicodedata.normalize("NFKC", name).lower()
 
 
 def check_password(password: str) -> str:
@@ -74,13 +86,16 @@ class Accounts:
 
     def create(self, name: str, password: str) -> Account:
         """A new account; Refused (409) if the name is taken in any case."""
-        check_name(name)
+        name = check_name(name)
         digest = _hasher.hash(check_password(password))
         try:
             with self.storage.engine.begin() as conn:
                 new_id = conn.execute(
                     accounts_table.insert().values(
-                        name=name, name_key=name.lower(), password_hash=digest, created=time.time()
+                        name=name,
+                        name_key=name_key(name),
+                        password_hash=digest,
+                        created=time.time(),
                     )
                 ).inserted_primary_key
         except IntegrityError:
@@ -95,7 +110,7 @@ class Accounts:
             raise wrong
         with self.storage.engine.connect() as conn:
             row = conn.execute(
-                select(accounts_table).where(accounts_table.c.name_key == name.lower())
+                select(accounts_table).where(accounts_table.c.name_key == name_key(name))
             ).one_or_none()
         try:
             _hasher.verify(row.password_hash if row else _decoy, password)
@@ -131,7 +146,7 @@ class Accounts:
         with self.storage.engine.connect() as conn:
             row = conn.execute(
                 select(accounts_table.c.id, accounts_table.c.name).where(
-                    accounts_table.c.name_key == name.lower()
+                    accounts_table.c.name_key == name_key(name)
                 )
             ).one_or_none()
         return Account(id=row.id, name=row.name) if row else None

@@ -8,7 +8,6 @@ all before a table is allocated. A call about one table runs where that table is
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 
@@ -22,13 +21,12 @@ from hiddenhand.server.accounts import IDENTITY_PREFIX
 from hiddenhand.server.chat import ChatRefused, clean_name
 from hiddenhand.server.errors import Refused
 from hiddenhand.server.guards import address_of
+from hiddenhand.server.guests import GUEST_COOKIE, GuestIds
 from hiddenhand.server.lobby import game_info
 from hiddenhand.server.placement import Placement
 from hiddenhand.server.plaintext import NotPlain, check_plain_data
 from hiddenhand.server.sessions import SESSION_COOKIE, Sessions
 from hiddenhand.server.table_calls import CALLS, Asker, Query, Short
-
-GUEST_COOKIE = "hh_guest"
 
 OptionValue = str | int | float | bool
 
@@ -48,21 +46,26 @@ Body = TypeVar("Body", bound=msgspec.Struct)
 
 
 def signed_in(request: Request) -> int | None:
-    """The account the request's session cookie signs for, if it is valid and unexpired."""
+    """The account whose live session the request's cookie is (looked up once a request)."""
+    if hasattr(request.state, "account"):
+        cached: int | None = request.state.account
+        return cached
     sessions: Sessions | None = getattr(request.app.state, "sessions", None)
-    if sessions is None:
-        return None
-    return sessions.read(request.cookies.get(SESSION_COOKIE))
+    account = None if sessions is None else sessions.read(request.cookies.get(SESSION_COOKIE))
+    request.state.account = account
+    return account
 
 
 def guest_id(request: Request) -> str:
-    """The guest id from the cookie, or a new one that `reply` will set."""
-    guest = request.cookies.get(GUEST_COOKIE, "")
-    if 16 <= len(guest) <= 64 and guest.isascii() and guest.isalnum():
+    """The guest id the request's cookie was signed for, or a new one that `reply` will set
+    (a cookie the server did not sign is no guest id: `guests`)."""
+    guests: GuestIds = request.app.state.guests
+    guest = guests.read(request.cookies.get(GUEST_COOKIE))
+    if guest is not None:
         return guest
     if not hasattr(request.state, "new_guest"):
-        request.state.new_guest = secrets.token_hex(16)
-    return str(request.state.new_guest)
+        request.state.new_guest = guests.issue()
+    return str(request.state.new_guest[0])
 
 
 def the_guest(request: Request) -> str:
@@ -74,11 +77,13 @@ def the_guest(request: Request) -> str:
 
 
 def with_guest(request: Request, response: Response) -> Response:
-    """Give a visitor without a guest cookie one (their identity across tables)."""
+    """Give a visitor without a valid guest cookie one (their identity across tables)."""
     guest_id(request)
     new = getattr(request.state, "new_guest", None)
     if new:
-        response.set_cookie(GUEST_COOKIE, new, max_age=365 * 86400, samesite="lax", httponly=True)
+        response.set_cookie(
+            GUEST_COOKIE, new[1], max_age=365 * 86400, samesite="lax", httponly=True
+        )
     return response
 
 

@@ -43,6 +43,8 @@ from hiddenhand.server.guards import (
     SameOrigin,
     host_name,
 )
+from hiddenhand.server.guests import KEY_NAME as GUEST_KEY
+from hiddenhand.server.guests import GuestIds
 from hiddenhand.server.lobby import Lobby
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
@@ -140,7 +142,8 @@ def create_app(
         storage.close()
         raise
     lobby = Lobby(storage, bot_delay, limits)
-    sessions = Sessions(store_key(storage), limits.session_seconds)
+    sessions = Sessions(storage, limits.session_seconds)
+    guests = GuestIds(store_key(storage, GUEST_KEY))
     place: Placement = OneProcess(lobby) if redis is None else Cluster(lobby, redis)
 
     allowed = [*LOOPBACK_HOSTS, *(host_name(urlsplit(o).netloc) for o in origins), *hosts]
@@ -188,7 +191,7 @@ def create_app(
             Route("/profile/{name}", page("profile.html")),
             Route("/leaderboard/{game}", page("leaderboard.html")),
             *routes(place),
-            *account_routes(lobby, Accounts(storage), sessions),
+            *account_routes(place, Accounts(storage), sessions),
             WebSocketRoute("/ws/{table}", endpoint(place)),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
@@ -206,4 +209,5 @@ def create_app(
     app.state.place = place
     app.state.limits = limits
     app.state.sessions = sessions
+    app.state.guests = guests
     return app

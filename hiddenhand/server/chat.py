@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from hiddenhand.server.names import TextRefused, normalized, person_name
 from hiddenhand.server.plaintext import CONTROL
 from hiddenhand.server.settings import Limits
 
@@ -23,8 +24,12 @@ class ChatRefused(Exception):
 
 
 def clean_line(text: str) -> str:
-    """The line as it will be shown, or ChatRefused: plain text, 1-300 characters."""
-    text = text.strip()
+    """The line as it will be shown, or ChatRefused: plain text in NFKC form, 1-300 characters,
+    nothing invisible (`names.normalized`)."""
+    try:
+        text = normalized(text, "chat lines").strip()
+    except TextRefused as exc:
+        raise ChatRefused(str(exc)) from None
     if not text:
         raise ChatRefused("an empty chat line is not sent")
     if len(text) > MAX_CHAT_CHARS:
@@ -37,8 +42,12 @@ def clean_line(text: str) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A display name: plain text, 1-24 characters."""
-    name = " ".join(name.split())
+    """A display name: plain text in NFKC form, 1-24 characters, nothing invisible and nothing
+    that passes for the bot marker (`names.person_name`)."""
+    try:
+        name = " ".join(person_name(name).split())
+    except TextRefused as exc:
+        raise ChatRefused(str(exc)) from None
     if not name:
         raise ChatRefused("a name is needed to sit down")
     if len(name) > 24:

@@ -78,9 +78,17 @@ class Limits:
     session_seconds: float = 30 * 86400.0
     """How long a sign-in lasts before the player signs in again."""
     login_burst: int = 10
-    """Sign-ups and sign-ins one address, and one username, may try at once..."""
+    """Sign-ups and sign-ins one address may try at once..."""
     login_every: float = 6.0
     """...then one per this many seconds."""
+    login_free_failures: int = 5
+    """Wrong passwords one address may give for one username before it must wait..."""
+    login_address_failures: int = 50
+    """...and over every username, before the address must wait."""
+    login_backoff: float = 2.0
+    """The first wait after those; each further wrong password doubles it..."""
+    login_backoff_most: float = 900.0
+    """...up to this many seconds. Failures quiet twice this long are forgotten."""
 
     @classmethod
     def names(cls) -> list[str]:

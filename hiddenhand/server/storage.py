@@ -3,9 +3,9 @@
 A table is one row of settings (JSON) plus its accepted actions, one row each, appended in
 order. Every write is committed before the table tells anyone about it, so replaying the rows
 brings back every unfinished table exactly. Actions are written in groups off the event loop
-(`action_log`); everything else is a short synchronous write. Accounts, their ratings and their
-game results live beside the tables. The schema is Alembic's (`hiddenhand.server.migrations`):
-opening a store upgrades it in place.
+(`action_log`); everything else is a short synchronous write. Accounts, their ratings, their
+game results and their sign-in sessions live beside the tables. The schema is Alembic's
+(`hiddenhand.server.migrations`): opening a store upgrades it in place.
 """
 
 from __future__ import annotations
@@ -92,6 +92,19 @@ secrets_table = Table(
     Column("name", String(32), primary_key=True),
     Column("value", String(255), nullable=False),
 )
+
+sessions_table = Table(
+    "hh_sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("hh_accounts.id"), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("agent", String(200), nullable=False),
+    Column("address", String(64), nullable=False),
+)
+"""One row per sign-in: `id` is the SHA-256 of the session's cookie (`sessions`)."""
 
 ratings_table = Table(
     "hh_ratings",

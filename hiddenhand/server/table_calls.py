@@ -46,6 +46,13 @@ class HandOver(msgspec.Struct, forbid_unknown_fields=True):
     seat: int
 
 
+class Adopt(msgspec.Struct, forbid_unknown_fields=True):
+    """The account a guest's seat moves to when the guest signs up (not an HTTP call: the
+    sign-up runs it at each table the guest holds a seat at, wherever it is played)."""
+
+    identity: Short
+
+
 class Query(msgspec.Struct):
     """`GET /api/tables/{t}/replay`'s query: the seat watching and the step (both optional)."""
 
@@ -151,6 +158,15 @@ def take_back(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
     return {"table": table.public()}
 
 
+def adopt(lobby: Lobby, table: Table, asker: Asker, body: Adopt) -> Any:
+    """The asking guest's seat here, and the table if they created it, become the account's."""
+    moved = table.adopt(asker.guest, body.identity)
+    creator = lobby.creators.get(table.id)
+    if creator is not None and creator[0] == asker.guest:
+        lobby.creators[table.id] = (body.identity, creator[1])
+    return {"moved": moved}
+
+
 def record_of(lobby: Lobby, table: Table, asker: Asker, _: None) -> Any:
     record = finished_record(table, "the record is published when the game is over")
     published = msgspec.to_builtins(record)
@@ -173,6 +189,7 @@ CALLS: dict[str, tuple[type[msgspec.Struct] | None, TableCall]] = {
     "rematch": (BySeat, rematch),
     "hand-to-bot": (HandOver, hand_to_bot),
     "return": (BySeat, take_back),
+    "adopt": (Adopt, adopt),
     "record": (None, record_of),
     "replay": (Query, replay_of),
 }

@@ -11,10 +11,12 @@ from sqlalchemy import select, update
 
 from hiddenhand.server.accounts import Accounts
 from hiddenhand.server.errors import Refused
+from hiddenhand.server.guests import KEY_NAME as GUEST_KEY
+from hiddenhand.server.guests import GuestIds
 from hiddenhand.server.lobby import Lobby
-from hiddenhand.server.sessions import store_key
+from hiddenhand.server.sessions import Sessions, store_key
 from hiddenhand.server.settings import Limits
-from hiddenhand.server.storage import Storage, accounts_table
+from hiddenhand.server.storage import Storage, accounts_table, sessions_table
 
 PASSWORD = "correct horse battery"
 
@@ -61,6 +63,58 @@ def test_the_session_key_is_made_once_per_store(db_url: str) -> None:
         assert len(key) == 32 and store_key(storage) == key
     finally:
         storage.close()
+
+
+def test_sessions_are_rows_ended_at_once_and_kept_only_as_a_digest(db_url: str) -> None:
+    storage = Storage(db_url)
+    try:
+        ada, bo = (
+            Accounts(storage).create("Ada", PASSWORD),
+            Accounts(storage).create("Bo1", PASSWORD),
+        )
+        sessions = Sessions(storage, seconds=100)
+        laptop = sessions.issue(ada.id, "Firefox/128 (Windows NT 10.0)", "203.0.113.5", now=1000.0)
+        phone = sessions.issue(ada.id, "Safari/605 (iPhone)", "2001:db8:1:2::7", now=1010.0)
+        other = sessions.issue(bo.id, now=1000.0)
+        assert sessions.read(laptop, now=1099.0) == ada.id
+        assert sessions.read(laptop, now=1100.0) is None  # expired
+        for junk in (None, "", "é" * 10, laptop[:-1], "x" * 500):
+            assert sessions.read(junk, now=1000.0) is None
+        with storage.engine.connect() as conn:
+            kept = conn.execute(select(sessions_table.c.id)).scalars().all()
+        assert laptop not in kept and len(kept) == 3
+        listed = sessions.listed(ada.id, phone, now=1050.0)
+        assert [(s["browser"], s["address"], s["current"]) for s in listed] == [
+            ("Safari on iOS", "2001:db8:1::…", True),
+            ("Firefox on Windows", "203.0.113.x", False),
+        ]
+        sessions.end(phone)
+        assert sessions.read(phone, now=1050.0) is None
+        assert sessions.read(laptop, now=1050.0) == ada.id
+        assert sessions.end_all(ada.id) == 1
+        assert sessions.read(laptop, now=1050.0) is None
+        assert sessions.read(other, now=1050.0) == bo.id
+        assert Sessions(storage, seconds=100).read(other, now=1050.0) == bo.id  # another process
+    finally:
+        storage.close()
+
+
+def test_guest_ids_are_signed_with_a_key_every_process_shares(db_url: str) -> None:
+    storage = Storage(db_url)
+    try:
+        guest, cookie = GuestIds(store_key(storage, GUEST_KEY)).issue()
+        assert store_key(storage, GUEST_KEY) != store_key(storage)  # a key for each purpose
+    finally:
+        storage.close()
+    reopened = Storage(db_url)  # a restart, or another process on the store
+    try:
+        guests = GuestIds(store_key(reopened, GUEST_KEY))
+        assert guests.read(cookie) == guest
+        assert GuestIds(b"another key" * 3).read(cookie) is None
+        for forged in (guest, f"{guest}.", cookie[:-1], f"{'0' * 32}.{cookie.split('.')[1]}"):
+            assert guests.read(forged) is None
+    finally:
+        reopened.close()
 
 
 def test_a_rated_game_is_recorded_in_the_store(db_url: str) -> None:

@@ -11,8 +11,10 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from hiddenhand.server.sessions import SESSION_COOKIE, Sessions
+from hiddenhand.server.guests import GUEST_COOKIE
+from hiddenhand.server.sessions import SESSION_COOKIE
 from hiddenhand.server.storage import accounts_table, secrets_table
+from hiddenhand.server.throttle import Backoff
 from tests.server.conftest import ROOMY, Server
 
 PASSWORD = "correct horse battery"
@@ -76,6 +78,51 @@ def test_sign_out_ends_the_session(srv: Server) -> None:
         sign_up(ada, unique_name())
         assert ada.post("/api/logout").status_code == 200
         assert ada.get("/api/me").json() == {"account": None}
+
+
+def copy_of(server: Server, cookie: str) -> httpx.Client:
+    """Another browser holding a copy of a session cookie (stolen, or left on a computer)."""
+    other = browser(server)
+    other.cookies.set(SESSION_COOKIE, cookie)
+    return other
+
+
+def test_a_copied_cookie_is_refused_once_its_session_is_signed_out(srv: Server) -> None:
+    name = unique_name()
+    with browser(srv) as ada:
+        sign_up(ada, name)
+        with copy_of(srv, ada.cookies[SESSION_COOKIE]) as thief:
+            assert thief.get("/api/me").json()["account"]["name"] == name
+            assert ada.post("/api/logout").status_code == 200
+            assert thief.get("/api/me").json() == {"account": None}
+            assert thief.get("/api/me/sessions").status_code == 401
+
+
+def test_sign_out_everywhere_ends_every_session_of_the_account(srv: Server) -> None:
+    name = unique_name()
+    firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
+    with browser(srv) as laptop, browser(srv) as phone, browser(srv) as other:
+        sign_up(laptop, name)
+        phone.headers["User-Agent"] = firefox
+        sign_in(phone, name)
+        sign_up(other, unique_name())  # another account's session is not touched
+        listed = phone.get("/api/me/sessions").json()["sessions"]
+        assert len(listed) == 2 and [s["current"] for s in listed] == [True, False]
+        assert listed[0]["browser"] == "Firefox on Linux" and listed[0]["address"] == "127.0.0.x"
+        assert listed[1]["browser"] == "a Python program"
+        seen = " ".join(str(s) for s in listed)
+        assert laptop.cookies[SESSION_COOKIE] not in seen and "id" not in listed[0]
+        copies = [copy_of(srv, c.cookies[SESSION_COOKIE]) for c in (laptop, phone)]
+        ended = laptop.post("/api/logout-everywhere")
+        assert ended.status_code == 200 and ended.json() == {"account": None, "ended": 2}
+        for client in (laptop, phone, *copies):
+            assert client.get("/api/me").json() == {"account": None}
+        for copy in copies:
+            copy.close()
+        assert other.get("/api/me").json()["account"] is not None
+        refused = laptop.post("/api/logout-everywhere")
+        assert refused.status_code == 401 and refused.json() == {"error": "sign in first"}
+        assert sign_in(laptop, name).status_code == 200  # signing in again works as before
 
 
 @pytest.mark.parametrize(
@@ -142,12 +189,14 @@ def test_a_forged_or_changed_session_is_no_session(srv: Server) -> None:
     with browser(srv) as ada:
         sign_up(ada, unique_name())
         real = ada.cookies[SESSION_COOKIE]
-        account, expires, signature = real.split(".")
+        assert ada.get("/api/me").json()["account"] is not None
         forged = [
-            f"{int(account) + 1}.{expires}.{signature}",
-            f"{account}.{int(expires) + 10**6}.{signature}",
-            f"{account}.{expires}.{signature[:-2]}AA",
-            "1.99999999999.x",
+            real[:-2] + ("AA" if real[-2:] != "AA" else "BB"),
+            real + "x",
+            real[1:],
+            "1.99999999999.x",  # the shape of the signed cookies of old
+            "%C3%A9" * 10,
+            "x" * 500,
         ]
         for cookie in forged:
             with browser(srv) as other:
@@ -229,14 +278,102 @@ def test_sessions_expire(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_session_cookies_check_signature_and_expiry() -> None:
-    sessions = Sessions(b"k" * 32, seconds=100)
-    cookie = sessions.issue(7, now=1000.0)
-    assert sessions.read(cookie, now=1099.0) == 7
-    assert sessions.read(cookie, now=1100.0) is None
-    assert Sessions(b"j" * 32, seconds=100).read(cookie, now=1000.0) is None
-    assert sessions.read("7.1100", now=1000.0) is None
-    assert sessions.read("é" * 10, now=1000.0) is None
+def test_a_guest_id_the_server_did_not_sign_is_no_guest(srv: Server) -> None:
+    """A planted `hh_guest` cookie (the victim's id without its signature, or with a forged
+    one) reads nothing of the victim's seat, and signing up with it takes none of their seats:
+    the server ignores it and issues a fresh id of its own."""
+    with browser(srv) as victim:
+        table = victim.post("/api/tables", json={"game": "highcard", "players": 2}).json()["id"]
+        seat = victim.post(f"/api/tables/{table}/join", json={"name": "Vic"}).json()["you"]
+        guest, dot, signature = victim.cookies[GUEST_COOKIE].partition(".")
+        assert dot and len(guest) == 32 and signature
+        planted = [guest, f"{guest}.", f"{guest}.{signature[:-2]}AA", f"{guest}.{guest}", "a" * 32]
+        for cookie in planted:
+            with browser(srv) as attacker:
+                attacker.cookies.set(GUEST_COOKIE, cookie)
+                shown = attacker.get(f"/api/tables/{table}")
+                assert shown.json()["you"] is None
+                issued = shown.cookies[GUEST_COOKIE]
+                assert issued != cookie and not issued.startswith(guest)
+        with browser(srv) as attacker:
+            attacker.cookies.set(GUEST_COOKIE, guest)
+            made = sign_up(attacker, unique_name())
+            assert made.status_code == 200 and made.json()["seats"] == 0
+            assert attacker.get("/api/me/tables").json() == []
+        assert victim.get(f"/api/tables/{table}").json()["you"] == seat
+        assert [t["id"] for t in victim.get("/api/me/tables").json()] == [table]
+
+
+class ProxiedServer(Server):
+    """Behind a trusted reverse proxy on 127.0.0.1: a request's `X-Forwarded-For` is its
+    address, so one test can speak from several."""
+
+    def command(self) -> list[str]:
+        return [*super().command(), "--trust-proxy", "127.0.0.1"]
+
+
+def from_address(server: Server, address: str) -> httpx.Client:
+    return httpx.Client(base_url=server.http, timeout=10, headers={"X-Forwarded-For": address})
+
+
+def test_wrong_passwords_hold_up_their_address_never_the_owner(tmp_path: Path) -> None:
+    """An attacker's guesses lock only the attacker's (address, username) pair, and past more
+    failures the address, with a wait that doubles; the owner from another address signs in at
+    once with the right password."""
+    limits = {
+        **ROOMY,
+        "login_burst": 1000,
+        "login_free_failures": 3,
+        "login_address_failures": 6,
+        "login_backoff": 1,
+        "login_backoff_most": 60,
+    }
+    server = ProxiedServer(f"sqlite:///{tmp_path / 'guessed.sqlite3'}", limits=limits).start()
+    name, other = unique_name(), unique_name()
+    try:
+        with (
+            from_address(server, "198.51.100.1") as owner,
+            from_address(server, "198.51.100.7") as owner_away,
+            from_address(server, "203.0.113.9") as attacker,
+        ):
+            assert sign_up(owner, name).status_code == 200
+            guesses = [sign_in(attacker, name, f"guess {i}") for i in range(5)]
+            assert [g.status_code for g in guesses] == [401, 401, 401, 429, 429]
+            assert "try again in 1 s" in guesses[3].json()["error"]
+            assert sign_in(attacker, name).status_code == 429  # the pair waits, right or wrong
+            assert sign_in(owner_away, name).status_code == 200  # at once, from elsewhere
+            assert sign_in(owner, name).status_code == 200
+            time.sleep(1.1)
+            assert sign_in(attacker, name, "one more guess").status_code == 401
+            doubled = sign_in(attacker, name, "and another")
+            assert doubled.status_code == 429 and "try again in 2 s" in doubled.json()["error"]
+            # the address's failures over every username: 4 so far, 6 free
+            tries = [sign_in(attacker, other, "x" * 8).status_code for _ in range(3)]
+            assert tries == [401, 401, 429]
+            assert sign_in(owner_away, other, "x" * 8).status_code == 401  # not held up
+            assert sign_in(owner_away, name).status_code == 200
+    finally:
+        server.stop()
+
+
+def test_a_wait_doubles_with_each_failure_up_to_its_ceiling() -> None:
+    backoff = Backoff(free=2, first=1.0, most=8.0)
+    waits = []
+    now = 0.0
+    for _ in range(7):
+        backoff.failed("pair", now)
+        waits.append(backoff.wait("pair", now))
+        now += waits[-1]  # the next try comes as soon as it may
+    assert waits == [0.0, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0]
+    assert backoff.wait("another pair", now) == 0.0
+    backoff.succeeded("pair")
+    assert backoff.wait("pair", now) == 0.0
+    backoff.failed("quiet", 0.0)
+    backoff.failed("quiet", 0.0)
+    backoff.forget_idle(15.0)
+    assert backoff.wait("quiet", 15.0) == 0.0 and len(backoff) == 1  # waited, not forgotten
+    backoff.forget_idle(16.0)  # quiet for twice the ceiling: as if never seen
+    assert len(backoff) == 0
 
 
 def test_the_lobby_lists_one_game_or_my_tables_waiting_first(srv: Server) -> None:

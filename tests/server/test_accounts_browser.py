@@ -118,3 +118,31 @@ def test_two_people_with_accounts_play_a_rated_game_and_see_it_on_their_profiles
     listed = ann.locator("#players tr td:nth-child(2)").all_inner_texts()
     assert sorted(listed) == sorted(names)
     assert errors == []
+
+
+def test_the_profile_page_lists_sessions_and_signs_out_everywhere(
+    srv: Server,
+    browser: Browser,  # noqa: F811
+) -> None:
+    errors: list[str] = []
+    name = f"cy{uuid.uuid4().hex[:6]}"
+    page = browser.new_context().new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up_in_the_lobby(page, srv, name)
+    elsewhere = browser.new_context().new_page()
+    signed = elsewhere.request.post(
+        srv.http + "/api/login", data={"name": name, "password": "a long enough password"}
+    )
+    assert signed.ok, signed.text()
+    page.goto(f"{srv.http}/profile/{name}")
+    page.wait_for_selector("#sessions-panel .session-row.current")
+    assert page.locator("#sessions .session-row").count() == 2
+    assert "Chrome" in page.locator(".session-row.current").inner_text()
+    page.click("#sign-out-everywhere")
+    page.wait_for_selector("#sessions-note:has-text('Signed out of 2 sessions')")
+    page.wait_for_selector("#account-box #sign-in")
+    assert elsewhere.request.get(srv.http + "/api/me").json() == {"account": None}
+    page.goto(f"{srv.http}/profile/{name}")  # signed out: nobody's sessions are shown
+    page.wait_for_selector("#player-name:has-text('" + name + "')")
+    assert page.locator("#sessions-panel").is_hidden()
+    assert errors == []

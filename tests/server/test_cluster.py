@@ -217,3 +217,46 @@ def test_failover_twenty_kills_in_a_row(store: str) -> None:
         asyncio.run(go())
     finally:
         server.stop()
+
+
+def test_a_persons_tables_and_seats_follow_them_whichever_process_plays_them(
+    pair: tuple[ClusterServer, ClusterServer],
+) -> None:
+    """`/api/me/tables` lists a person's tables from every process; a guest id one process
+    signed is honoured by the other; signing up moves the guest's seats at every process."""
+    a, b = pair
+    password = "correct horse battery"
+
+    def mine(client: httpx.Client, server: ClusterServer, expected: set[str]) -> None:
+        deadline = time.monotonic() + 5  # each process publishes its tables once a second
+        listed: set[str] = set()
+        while time.monotonic() < deadline:
+            listed = {t["id"] for t in client.get(server.http + "/api/me/tables").json()}
+            if listed == expected:
+                return
+            time.sleep(0.2)
+        raise AssertionError(f"{server.http} lists {listed}, not {expected}")
+
+    with httpx.Client(timeout=10) as guest:  # one cookie jar for both ports of 127.0.0.1
+        tables = {}
+        for server in (a, b):
+            made = guest.post(server.http + "/api/tables", json={"game": "highcard", "players": 2})
+            table = made.json()["id"]
+            joined = guest.post(server.http + f"/api/tables/{table}/join", json={"name": "Ann"})
+            assert joined.status_code == 200, joined.text
+            tables[table] = joined.json()["you"]
+        here, there = tables
+        assert lease_owner(a.db, here) != lease_owner(a.db, there)
+        for server in (a, b):
+            mine(guest, server, {here, there})
+        name = f"ann{time.monotonic_ns() % 10**8}"
+        made = guest.post(a.http + "/api/signup", json={"name": name, "password": password})
+        assert made.status_code == 200 and made.json()["seats"] == 2, made.text
+    with httpx.Client(timeout=10) as phone:
+        assert phone.post(
+            b.http + "/api/login", json={"name": name, "password": password}
+        ).is_success
+        for server in (a, b):
+            mine(phone, server, {here, there})
+            for table, you in tables.items():
+                assert phone.get(f"{server.http}/api/tables/{table}").json()["you"] == you

@@ -9,9 +9,42 @@ function when(seconds) {
   return new Date(seconds * 1000).toLocaleString();
 }
 
+// On your own profile: the browsers signed in to your account, and a way to end them all
+// (a lost phone, a shared computer): every session ends at once, this one too.
+async function showSessions(account, name) {
+  const panel = document.getElementById("sessions-panel");
+  panel.hidden = !account || account.name.toLowerCase() !== name.toLowerCase();
+  if (panel.hidden) return;
+  const rows = clear(document.getElementById("sessions"));
+  let sessions;
+  try {
+    ({ sessions } = await api("/api/me/sessions"));
+  } catch (e) {
+    document.getElementById("sessions-note").textContent = e.message;
+    return;
+  }
+  for (const s of sessions) {
+    rows.append(h("tr", { class: `session-row${s.current ? " current" : ""}` },
+      h("td", {}, s.browser, s.current ? h("small", { class: "muted" }, " (this browser)") : null),
+      h("td", {}, s.address),
+      h("td", {}, when(s.created)),
+      h("td", {}, when(s.seen))));
+  }
+  const button = document.getElementById("sign-out-everywhere");
+  button.onclick = async () => {
+    const { ended } = await api("/api/logout-everywhere", {});
+    document.getElementById("sessions-note").textContent =
+      `Signed out of ${ended} ${ended === 1 ? "session" : "sessions"}.`;
+    clear(rows);
+    button.disabled = true;
+    accountBox(document.getElementById("account-box"));
+  };
+}
+
 async function main() {
-  accountBox(document.getElementById("account-box"));
   const name = decodeURIComponent(location.pathname.split("/").pop());
+  const box = document.getElementById("account-box");
+  accountBox(box, (account) => showSessions(account, name)).then((account) => showSessions(account, name));
   let data;
   try {
     data = await api(`/api/players/${encodeURIComponent(name)}`);
