@@ -179,6 +179,9 @@ def test_the_rematch_button_takes_the_player_to_the_new_table(
     page.wait_for_url(lambda url: "/t/" in url and not url.endswith(table))
     new = page.url.rsplit("/", 1)[-1]
     page.wait_for_function("window.hiddenhand.you && window.hiddenhand.you.seat === 0")
+    page.wait_for_selector(".waiting-seats li:nth-child(2)")  # the other player's seat...
+    kept = page.locator(".waiting-seats li").nth(1).inner_text()
+    assert "reserved for its player of the last game" in kept  # ...kept for them
     old = httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()["table"]
     assert old["rematch"] == new
     context.close()

@@ -107,7 +107,7 @@ async function refreshTables() {
       h("td", {}, h("b", {}, t.title), h("br"), h("small", { class: "muted age" }, age(t.created))),
       h("td", {}, `${t.seats.length} (${people})`),
       h("td", {}, t.status === "open" ? `waiting for ${free + reserved}` : "playing",
-        reserved ? h("small", { class: "muted reserved-note", title: "kept for the players of the last game for now" }, `${reserved} reserved`) : null,
+        reserved ? h("small", { class: "muted reserved-note", title: "kept for the players of the last game for now" }, ` · ${reserved} reserved`) : null,
         t.unrated ? h("small", { class: "muted unrated-note", title: t.unrated }, "unrated") : null),
       h("td", {}, h("a", { class: "button", href: `/t/${t.id}` }, t.status === "open" && free ? "Join" : "Watch"))));
   }
