@@ -97,7 +97,8 @@ def serve(
             f"hiddenhand serving at [bold]http://{host}:{port}[/] (store: {db}{processes})"
         )
     os.environ[SETTINGS_VARIABLE] = settings.to_json()
-    mark_supervisor()
+    if workers > 1:
+        mark_supervisor()
     try:
         uvicorn.run(
             application or "hiddenhand.server.app:from_environment",
