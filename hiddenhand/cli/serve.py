@@ -5,13 +5,18 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+from typing import TYPE_CHECKING
 
 import typer
 
 from hiddenhand.cli.app import app, console, fail
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.server.settings import Limits, parse_limits
-from hiddenhand.server.storage import DEFAULT_URL
+from hiddenhand.server.storage import DEFAULT_URL, Storage
+from hiddenhand.server.supervision import mark_supervisor
+
+if TYPE_CHECKING:
+    from hiddenhand.server.ownership import Ownership
 
 
 @app.command()
@@ -82,8 +87,13 @@ def serve(
     settings = ServerSettings(
         db, bot_delay, limit, origin, redis, extra, quiet, hosts=hosts, proxies=trust_proxy
     )
+    held: Ownership | None = None
     if redis is not None:
-        check_cluster(db, redis)
+        store = check_cluster(db, redis)
+        if workers > 1:  # the workers' store, held here for as long as they run
+            held = hold_store(store, db, limits.store_wait_seconds)
+        else:
+            store.close()
     try:
         application = None if workers > 1 else settings.app()
     except StoreBusy as exc:
@@ -97,28 +107,32 @@ def serve(
             f"hiddenhand serving at [bold]http://{host}:{port}[/] (store: {db}{processes})"
         )
     os.environ[SETTINGS_VARIABLE] = settings.to_json()
-    uvicorn.run(
-        application or "hiddenhand.server.app:from_environment",
-        factory=application is None,
-        workers=workers,
-        host=host,
-        port=port,
-        **uvicorn_options(limits),  # per-connection guards (`server/connections.py`) and limits
-        ws_per_message_deflate=False,  # state messages are small: compressing costs more CPU
-        proxy_headers=bool(trust_proxy),
-        forwarded_allow_ips=trust_proxy or None,
-        log_level="warning" if quiet else "info",
-        access_log=False,
-    )
+    if workers > 1:
+        mark_supervisor()
+    try:
+        uvicorn.run(
+            application or "hiddenhand.server.app:from_environment",
+            factory=application is None,
+            workers=workers,
+            host=host,
+            port=port,
+            **uvicorn_options(limits),  # per-connection guards (`server/connections.py`) and limits
+            ws_per_message_deflate=False,  # state messages are small: compressing costs more CPU
+            proxy_headers=bool(trust_proxy),
+            forwarded_allow_ips=trust_proxy or None,
+            log_level="warning" if quiet else "info",
+            access_log=False,
+        )
+    finally:
+        if held is not None:
+            held.release()
 
 
-def check_cluster(db: str, redis: str) -> None:
+def check_cluster(db: str, redis: str) -> Storage:
     """Before any process starts: the store is PostgreSQL (brought up to date once, here), and
-    Redis answers; otherwise say which is wrong."""
+    Redis answers; otherwise say which is wrong. Returns the store, open."""
     from redis import Redis
     from redis.exceptions import RedisError
-
-    from hiddenhand.server.storage import Storage
 
     if not db.startswith(("postgresql://", "postgres://", "postgresql+")):
         fail("--redis runs several processes on one store: --db must be postgresql://...")
@@ -127,7 +141,21 @@ def check_cluster(db: str, redis: str) -> None:
     except (RedisError, ValueError) as exc:
         fail(f"cannot reach Redis at {redis}: {exc}")
     try:
-        Storage(db).close()
+        return Storage(db)
     except Exception as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         fail(f"cannot open the store {db}: {reason}")
+
+
+def hold_store(store: Storage, db: str, wait: float) -> Ownership:
+    """The supervisor of `--workers N` claims the store for the cluster before it starts any
+    worker, and holds it until they stop: a store a lone server holds is refused here, once
+    (exit code 2), rather than by each worker as it starts, again and again; and no lone server
+    can take the store between this check and the workers' own claims."""
+    from hiddenhand.server.ownership import StoreBusy, claim
+
+    try:
+        return claim(store, wait, shared=True)
+    except StoreBusy as exc:
+        store.close()
+        fail(f"cannot serve {db}: {exc}")

@@ -52,6 +52,7 @@ from hiddenhand.server.sessions import Sessions, store_key
 from hiddenhand.server.settings import Limits, parse_limits
 from hiddenhand.server.sockets import endpoint
 from hiddenhand.server.storage import DEFAULT_URL, Storage
+from hiddenhand.server.supervision import die_with_supervisor
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("hiddenhand.server")
@@ -110,6 +111,7 @@ def from_environment() -> Starlette:
     logging.basicConfig(
         level=logging.WARNING if settings.quiet else logging.INFO, format="%(message)s"
     )
+    die_with_supervisor()
     return settings.app()
 
 

@@ -7,6 +7,7 @@ what it knew then, and the spectator only what was public.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from hiddenhand.engine import Record
@@ -35,17 +36,16 @@ def parse_step(raw: str | None, steps: int) -> int:
 
 
 def replay_step(record: Record, seat: int | None, step: int) -> dict[str, Any]:
-    """What `seat` saw after the first `step` actions: its view and every event it was told."""
+    """What `seat` saw after exactly the first `step` actions (0: the deal), as the table
+    counted them: the state message's `step` is the number of actions played so far. Its view
+    and every event it was told; `mark` is the mark of the last action played, if any."""
+    if not 0 <= step <= len(record.actions):
+        raise Refused(f"step is a number from 0 to {len(record.actions)}", 400)
     state = record.start()
     names = list(record.players)
     log: list[dict[str, Any]] = []
-    for index, (_seat, _action, events) in enumerate(record.apply_to(state)):
-        if index >= step:
-            break
+    for _seat, _action, events in islice(record.apply_to(state), step):
         log.extend(e.to_json(names) for e in visible(events, seat))
-    else:
-        if step > len(record.actions):
-            raise Refused(f"step is a number from 0 to {len(record.actions)}", 400)
     return {
         "step": step,
         "steps": len(record.actions),

@@ -4,10 +4,14 @@ A person takes one free seat per table, under a name nobody else there uses, and
 address hold at most `Limits.seats_per_address` seats. During a game, the seat of a person whose
 time ran out may be handed to a bot by another player, and taken back by its person. These are
 the rules alone, on a table's seats: the table checks where its game stands first, then saves and
-announces what changed.
+announces what changed. At a rematch's table each seat is kept for a while for the person who
+held it in the game before (`Limits.rematch_seat_seconds`), then offered to anyone.
 """
 
 from __future__ import annotations
+
+import math
+import time
 
 from hiddenhand.engine import DEFAULT_NAMES
 from hiddenhand.server.accounts import account_id_of
@@ -49,9 +53,15 @@ def sit(
     wanted: int | None,
     address: str,
     per_address: int,
+    returning: str | None = None,
+    now: float | None = None,
 ) -> int:
     """Seat a person in a free seat (`wanted`, or the first); returns the seat. One seat per
-    guest, `per_address` seats per address (`addresses` is where each person sat down from)."""
+    guest, `per_address` seats per address (`addresses` is where each person sat down from).
+
+    A seat kept for a player of the game before (a rematch) is theirs until it is no longer
+    kept: `guest`, or `returning` (whom a rematch call proved the caller to be) must be the
+    one it is kept for."""
     try:
         name = clean_name(name)
     except ChatRefused as exc:
@@ -67,10 +77,24 @@ def sit(
     free = [i for i, s in enumerate(seats) if not s.taken]
     if not free:
         raise TableError("every seat at this table is taken")
+    now = time.time() if now is None else now
+    me = {guest, returning or guest}
+    open_to_me = [i for i in free if not all(seats[i].kept_from(who, now) for who in me)]
     if wanted is None:
-        wanted = free[0]
+        if not open_to_me:
+            raise TableError(
+                "the free seats are kept for the players of the last game for another "
+                f"{kept_for_seconds(seats, free, now)} s; try again then"
+            )
+        mine = [i for i in open_to_me if seats[i].kept_for in me]
+        wanted = (mine or open_to_me)[0]
     elif wanted not in free:
         raise TableError(f"seat {wanted} is not free")
+    elif wanted not in open_to_me:
+        raise TableError(
+            f"seat {wanted} is kept for its player of the last game for another "
+            f"{kept_for_seconds(seats, [wanted], now)} s; try again then"
+        )
     taken_names = {s.name for s in seats if s.name}
     unique, n = name, 2
     while unique in taken_names:
@@ -79,6 +103,18 @@ def sit(
     if address:
         addresses[wanted] = address
     return wanted
+
+
+def kept_for_seconds(seats: list[Seat], which: list[int], now: float) -> int:
+    """Whole seconds until the first of these kept seats is open to anyone."""
+    return max(1, math.ceil(min(seats[i].kept_until for i in which) - now))
+
+
+def keep(seats: list[Seat], holders: dict[int, str], until: float) -> None:
+    """Keep each free seat in `holders` for that holder until `until` (a rematch's table)."""
+    for index, holder in holders.items():
+        if 0 <= index < len(seats) and not seats[index].taken:
+            seats[index].kept_for, seats[index].kept_until = holder, until
 
 
 def adopt(seats: list[Seat], guest: str, identity: str) -> bool:

@@ -37,16 +37,33 @@ class Seat:
     """The others handed the seat to a bot; the person may take it back."""
     autopass: bool = False
     """Pass reactions for this person until their turn (their own preference, never shown)."""
+    kept_for: str | None = None
+    """At a rematch's table: who held this seat in the game before (guest or account); until
+    `kept_until` (epoch seconds) only they may sit here. Shown as `reserved`, never who."""
+    kept_until: float = 0.0
 
     @property
     def taken(self) -> bool:
         return self.bot is not None or self.name is not None
 
+    def kept_from(self, who: str, now: float) -> bool:
+        """The seat is free but kept, now, for someone other than `who`."""
+        return (
+            not self.taken
+            and self.kept_for is not None
+            and self.kept_for != who
+            and now < self.kept_until
+        )
+
+    def reserved(self, now: float) -> bool:
+        return not self.taken and self.kept_for is not None and now < self.kept_until
+
     @property
     def played_by_bot(self) -> bool:
         return self.bot is not None or self.left or self.away
 
-    def public(self, connected: bool) -> dict[str, Any]:
+    def public(self, connected: bool, now: float) -> dict[str, Any]:
+        reserved = self.reserved(now)
         return {
             "name": self.name,
             "bot": self.bot,
@@ -55,4 +72,6 @@ class Seat:
             "timed_out": self.timed_out,
             "away": self.away,
             "connected": connected or self.bot is not None,
+            "reserved": reserved,
+            "reserved_until": int(self.kept_until * 1000) if reserved else None,
         }

@@ -64,6 +64,9 @@ class Limits:
     listed_open_seconds: float = 900.0
     """A table never started leaves the lobby's list this long after it was created (its link
     still works until `open_table_seconds`)."""
+    rematch_seat_seconds: float = 120.0
+    """At a rematch's table, each seat is kept this long for the person who played it in the
+    game before (`reserved` in the table's seats); then anyone may take it."""
     sweep_seconds: float = 30.0
     """How often expired and finished tables are looked for."""
     full_collection_seconds: float = 300.0

@@ -122,7 +122,8 @@ def start(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
 
 def rematch(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
     """The same game at the same seats with a new deal: the first player to ask makes the
-    table, everyone after sits down at it in the seat they had."""
+    table, everyone after sits down at it in the seat they had. Each seat is kept for its
+    player for `Limits.rematch_seat_seconds`; the token proves who the asker played as."""
     seat = seat_by_token(table, body)
     options, bots = table.rematch_settings()
     again = lobby.get(table.rematch) if table.rematch else None
@@ -136,11 +137,14 @@ def rematch(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
             int(table.clock.seconds),
             (asker.guest, asker.address),
         )
+        again.keep_seats(table.players(), lobby.limits.rematch_seat_seconds)
         table.set_rematch(again.id)
     name = table.seats[seat].name or "player"
     mine = again.seat_of_guest(asker.guest)
     if mine is None:
-        mine = again.sit(name, asker.guest, seat, asker.address)
+        returning = table.seats[seat].guest
+        wanted = seat if not again.seats[seat].taken else None  # else any seat left open
+        mine = again.sit(name, asker.guest, wanted, asker.address, returning=returning)
     return {
         "id": again.id,
         "you": {"seat": mine, "token": again.seats[mine].token},

@@ -167,7 +167,14 @@ class Table:
         self._save_and_show()
         return True
 
-    def sit(self, name: str, guest: str, seat: int | None = None, address: str = "") -> int:
+    def sit(
+        self,
+        name: str,
+        guest: str,
+        seat: int | None = None,
+        address: str = "",
+        returning: str | None = None,
+    ) -> int:
         """Seat a person before the game starts; returns the seat (`seating.sit`)."""
         if self.status != "open":
             raise TableError("this table has started; you can watch it")
@@ -179,9 +186,16 @@ class Table:
             wanted=seat,
             address=address,
             per_address=self.limits.seats_per_address,
+            returning=returning,
         )
         self._save_and_show()
         return seat
+
+    def keep_seats(self, holders: dict[int, str], seconds: float) -> None:
+        """Keep these free seats for these people (the players of the game before) for
+        `seconds`; then anyone may take them."""
+        seating.keep(self.seats, holders, time.time() + seconds)
+        self._save_and_show()
 
     def leave(self, seat: int) -> None:
         """Before the start the seat is freed; during the game a bot plays it on."""
@@ -387,6 +401,7 @@ class Table:
     def public(self) -> dict[str, Any]:
         """The table as anyone may see it (no tokens, no guest ids)."""
         connected = self.audience.connected()
+        now = time.time()
         return {
             "id": self.id,
             "game": self.game.id,
@@ -395,7 +410,7 @@ class Table:
             "status": self.status,
             "clock": self.clock.seconds,
             "created": int(self.created * 1000),
-            "seats": [s.public(connected[i]) for i, s in enumerate(self.seats)],
+            "seats": [s.public(connected[i], now) for i, s in enumerate(self.seats)],
             "names": self.display_names(),
             "spectators": self.audience.spectators(),
             "rematch": self.rematch,
@@ -492,6 +507,15 @@ class Table:
         if self.status != "over":
             raise TableError("a rematch is played once this game is over")
         return self.options.to_json(), [s.bot for s in self.seats]
+
+    def players(self) -> dict[int, str]:
+        """Who played each person's seat to the end (a seat left during the game is not
+        theirs any more): the seats a rematch keeps for them."""
+        return {
+            i: s.guest
+            for i, s in enumerate(self.seats)
+            if s.bot is None and s.guest is not None and not s.left
+        }
 
     def set_rematch(self, table_id: str) -> None:
         """Point everyone at this table to its rematch."""

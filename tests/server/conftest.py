@@ -104,6 +104,7 @@ class Server:
                 if httpx.get(self.http + "/api/games", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
+        self.kill()  # not left running on its own
         raise RuntimeError("the server did not come up")
 
     def kill(self) -> None:

@@ -3,8 +3,12 @@ message, and the first goes on untouched. SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -42,12 +46,42 @@ def test_a_second_server_on_the_same_store_refuses_to_start(db_url: str) -> None
         successor.stop()
 
 
-def refusal(command: list[str]) -> str:
-    """What `hiddenhand serve` says on refusing to start (it must exit with 2)."""
+def refusal(command: list[str], within: float = 30) -> str:
+    """What `hiddenhand serve` says on refusing to start: it must exit with 2 within `within`
+    seconds, with a message and no traceback. (Run in a session of its own, so that whatever
+    it started is killed with it if it does not.)"""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2, done.stderr
-    return " ".join(done.stderr.split())  # the console wraps long lines
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        _, stderr = proc.communicate(timeout=within)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError(f"still running after {within} s instead of refusing") from None
+    assert proc.returncode == 2, stderr
+    assert "Traceback" not in stderr, stderr
+    return " ".join(stderr.split())  # the console wraps long lines
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`, from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 @pytest.mark.postgres
@@ -55,8 +89,11 @@ def test_a_lone_server_and_a_cluster_keep_each_other_out() -> None:
     with postgres_schema() as url:
         lone = Server(url).start()
         try:
-            clustered = ClusterServer(url, limits={"store_wait_seconds": 0.5})
-            assert "a single-process hiddenhand server is serving" in refusal(clustered.command())
+            for workers in (1, 2):  # with workers, their supervisor refuses before they start
+                clustered = ClusterServer(url, workers, limits={"store_wait_seconds": 0.5})
+                said = refusal(clustered.command())
+                assert "a single-process hiddenhand server is serving this store" in said
+            assert httpx.get(lone.http + "/api/tables", timeout=10).status_code == 200
         finally:
             lone.stop()
         member = ClusterServer(url).start()
@@ -77,3 +114,29 @@ def test_bad_cluster_options_are_refused_before_anything_starts(tmp_path: Path) 
         nowhere = [*Server(url).command(), "--redis", "redis://127.0.0.1:1/0"]
         assert "cannot reach Redis at redis://127.0.0.1:1/0" in refusal(nowhere)
         assert "--workers" in refusal([*Server(url).command(), "--workers", "0"])
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_workers_end_with_their_supervisor_even_on_kill_9() -> None:
+    with postgres_schema() as url:
+        cluster = ClusterServer(url, workers=2).start()
+        assert cluster.proc is not None
+        started: list[int] = []
+        try:
+            deadline = time.monotonic() + 20
+            while len(started) < 3:  # two workers and multiprocessing's resource tracker
+                assert time.monotonic() < deadline, f"the workers did not start: {started}"
+                time.sleep(0.1)
+                started = children(cluster.proc.pid)
+            cluster.kill()
+            deadline = time.monotonic() + 15
+            while [pid for pid in started if alive(pid)]:
+                assert time.monotonic() < deadline, "workers outlived their supervisor"
+                time.sleep(0.1)
+        finally:
+            for pid in started:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        lone = Server(url, limits={"store_wait_seconds": 0.5}).start()  # nobody holds the store
+        lone.stop()

@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.server.conftest import Server
+from tests.server.play import fetch_record
 from tests.server.test_browser import SHOTS, browser  # noqa: F401  (the Chromium fixture)
-from tests.server.test_replay import finished_table, replay
+from tests.server.test_replay import finished_table, played_to, replay, wire
 from tests.server.test_table_page import SIZES, no_horizontal_scroll
 
 pytestmark = pytest.mark.browser
@@ -45,6 +46,8 @@ def test_a_finished_game_is_stepped_through_as_each_seat_saw_it(
     page.click("#next")
     page.wait_for_function("window.hiddenhand.shown.step === 1")
     assert f"step 1 of {steps}" in page.inner_text("#where")
+    after_one, _ = played_to(fetch_record(server.http, table), 1)  # exactly one action played
+    assert page.evaluate("window.hiddenhand.shown.view") == wire(after_one.view(0))
     page.click("#last")
     page.wait_for_function(f"window.hiddenhand.shown.step === {steps}")
     # The final board draws every suspect of NOIR's grid and every survivor of The Infected

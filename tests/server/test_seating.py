@@ -44,6 +44,39 @@ def test_people_take_free_seats_under_names_of_their_own() -> None:
     assert seating.seat_of_token(seats, "x" * 65) is None
 
 
+def test_a_kept_seat_is_its_players_until_it_is_offered_to_anyone() -> None:
+    seats: list[Seat] = [Seat(), Seat(), Seat(), Seat()]
+    addresses: dict[int, str] = {}
+    seating.keep(seats, {0: "g0", 3: "g3"}, until=100.0)
+    assert [s.reserved(99.0) for s in seats] == [True, False, False, True]
+    assert seats[3].public(False, 99.0)["reserved_until"] == 100_000
+
+    def take(guest: str, wanted: int | None, now: float, returning: str | None = None) -> int:
+        return seating.sit(
+            seats,
+            addresses,
+            name=guest,
+            guest=guest,
+            wanted=wanted,
+            address="",
+            per_address=4,
+            returning=returning,
+            now=now,
+        )
+
+    with pytest.raises(TableError, match=r"seat 0 is kept for its player .* another 10 s"):
+        take("stranger", 0, now=90.0)
+    assert take("g3", None, now=90.0) == 3  # its own kept seat, not the first one open to it
+    assert take("stranger", None, now=90.0) == 1
+    assert take("other", None, now=90.0) == 2
+    with pytest.raises(TableError, match="the free seats are kept .* another 10 s"):
+        take("late", None, now=90.0)
+    assert take("new-cookie", 0, now=99.9, returning="g0") == 0  # a rematch call proved g0
+    assert not any(s.reserved(99.0) for s in seats)  # a taken seat is no longer kept
+    seats[0] = Seat(kept_for="g0", kept_until=100.0)
+    assert take("late", 0, now=100.0) == 0  # once the time is up, anyone may
+
+
 def test_one_address_holds_a_limited_number_of_seats() -> None:
     seats: list[Seat] = [Seat() for _ in range(4)]
     addresses: dict[int, str] = {}

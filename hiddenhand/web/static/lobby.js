@@ -99,12 +99,15 @@ async function refreshTables() {
   const body = clear(document.getElementById("table-list"));
   document.getElementById("no-tables").hidden = tables.length > 0;
   for (const t of tables) {
-    const free = t.seats.filter((s) => !s.taken).length;
-    const people = t.seats.map((s, i) => s.name || (s.bot ? `${t.names[i]}` : "free")).join(", ");
+    const kept = (s) => !s.taken && s.reserved && s.reserved_until > Date.now(); // a rematch's
+    const free = t.seats.filter((s) => !s.taken && !kept(s)).length;
+    const reserved = t.seats.filter(kept).length;
+    const people = t.seats.map((s, i) => s.name || (s.bot ? `${t.names[i]}` : kept(s) ? "reserved" : "free")).join(", ");
     body.append(h("tr", {},
       h("td", {}, h("b", {}, t.title), h("br"), h("small", { class: "muted age" }, age(t.created))),
       h("td", {}, `${t.seats.length} (${people})`),
-      h("td", {}, t.status === "open" ? `waiting for ${free}` : "playing",
+      h("td", {}, t.status === "open" ? `waiting for ${free + reserved}` : "playing",
+        reserved ? h("small", { class: "muted reserved-note", title: "kept for the players of the last game for now" }, ` · ${reserved} reserved`) : null,
         t.unrated ? h("small", { class: "muted unrated-note", title: t.unrated }, "unrated") : null),
       h("td", {}, h("a", { class: "button", href: `/t/${t.id}` }, t.status === "open" && free ? "Join" : "Watch"))));
   }

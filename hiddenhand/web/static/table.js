@@ -159,8 +159,8 @@ function renderWaiting() {
       s.bot ? h("span", {}, `${t.names[i]} `, badge(`bot: ${s.bot}`, "bot"))
         : s.name ? h("span", {}, s.name, " ", i === mine ? badge("you", "you") : null)
           : mine === undefined || mine === null
-            ? h("span", { class: "free" }, "free seat ", h("button", { class: "primary", onclick: () => sit(i) }, "Sit here"))
-            : h("span", { class: "free" }, "free seat")))),
+            ? h("span", { class: "free" }, freeSeat(s), h("button", { class: "primary", onclick: () => sit(i) }, "Sit here"))
+            : h("span", { class: "free" }, freeSeat(s))))),
     mine !== undefined && mine !== null ? h("div", { class: "row" },
       h("button", { class: "primary big", disabled: !full, onclick: start, id: "start" },
         full ? "Start the game" : "Start (when every seat is taken)"),
@@ -169,6 +169,13 @@ function renderWaiting() {
       ? h("label", { class: "me" }, "Your name ", nameInput)
       : null);
   if (focused) nameInput.focus();
+}
+
+// A rematch's seat is kept a while for the one who played it; the server says who may sit.
+function freeSeat(s) {
+  return s.reserved && s.reserved_until > Date.now()
+    ? `free seat, reserved for its player of the last game until ${new Date(s.reserved_until).toLocaleTimeString()} `
+    : "free seat ";
 }
 
 async function sit(seat) {
