@@ -337,7 +337,7 @@ function renderBanner() {
     const mine = page.you ? results[page.you.seat] : undefined;
     box.className = `banner over ${mine === "won" ? "won" : ""} ${mine === "left" ? "left" : ""}`;
     const headline = mine === "left" ? "You left: counted as a loss. " : mine === "won" ? "You win! "
-      : mine === "drew" ? "A draw. " : "Game over. ";
+      : mine === "drew" ? "Game over: a draw. " : "Game over. ";
     const winner = (w) => (results[w] === "left" ? `${n[w]} (left: counted as a loss)` : n[w]);
     clear(box, h("strong", { id: "headline" }, headline),
       s.outcome.winners.length ? `Winners: ${s.outcome.winners.map(winner).join(", ")}. ` : "Nobody wins. ",
