@@ -17,6 +17,7 @@ from hiddenhand.bots.base import bot_names
 from hiddenhand.bots.registry import level_specs
 from hiddenhand.engine import Game, get_game
 from hiddenhand.games.texts import goal
+from hiddenhand.server.accounts import Accounts, account_id_of
 from hiddenhand.server.botspecs import checked_spec
 from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
@@ -136,7 +137,14 @@ class Lobby:
             stored, self.storage, self.bot_delay, limits=self.limits, senders=self.senders
         )
         table.on_over = self.results.writer
+        table.account_name = self.account_name
         return table
+
+    def account_name(self, identity: str) -> str | None:
+        """The name of the account `identity` is, or None for a guest."""
+        account_id = account_id_of(identity)
+        account = None if account_id is None else Accounts(self.storage).get(account_id)
+        return None if account is None else account.name
 
     def adopt(self, guest: str, identity: str) -> int:
         """Every seat a guest holds at a live table now belongs to `identity` (the account the
@@ -267,6 +275,7 @@ class Lobby:
             senders=self.senders,
         )
         table.on_over = self.results.writer
+        table.account_name = self.account_name
         if self.leases is not None:
             self.leases.acquire(table.id)  # a new id: nobody else can hold it
         self.tables[table.id] = table

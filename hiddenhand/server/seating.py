@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import time
 
-from hiddenhand.engine import DEFAULT_NAMES
+from hiddenhand.engine import DEFAULT_NAMES, Outcome
 from hiddenhand.server.accounts import account_id_of
 from hiddenhand.server.chat import ChatRefused, clean_name
 from hiddenhand.server.errors import TableError
@@ -150,10 +150,27 @@ def take_back(seats: list[Seat], seat: int) -> None:
     seats[seat].away = seats[seat].timed_out = False
 
 
+def gone(seat: Seat) -> bool:
+    """The person left the game, or was handed to a bot and did not take the seat back: the
+    game counts as a loss for them whatever the bot playing on does."""
+    return seat.bot is None and (seat.left or seat.away)
+
+
+def result(seats: list[Seat], seat: int, outcome: Outcome | None) -> str:
+    """A seat's result once the game is over: "left" (a loss), else "won", "lost", or "drew"
+    when nobody won."""
+    if gone(seats[seat]):
+        return "left"
+    if outcome is None or not outcome.winners:
+        return "drew"
+    return "won" if seat in outcome.winners else "lost"
+
+
 def unrated_because(seats: list[Seat], bot_took_over: bool) -> str | None:
     """Why a game does not change ratings, or None if it does: only games where every seat is a
     signed-in person, and no bot ever played a seat handed to it, are rated. (Leaving a rated
-    game keeps it rated: the one who left loses.)"""
+    game keeps it rated: the one who left loses. After a hand-over, whoever is still away at
+    the end takes their loss all the same: `ratings.rated_seats`.)"""
     if any(s.bot is not None for s in seats):
         return "a bot is seated"
     if any(s.taken and account_id_of(s.guest) is None for s in seats):

@@ -30,6 +30,7 @@ from hiddenhand.engine.seeding import KEYED
 from hiddenhand.server import seating
 from hiddenhand.server.action_log import Ending, Row
 from hiddenhand.server.audience import Audience, Client
+from hiddenhand.server.botnotes import BotNotes
 from hiddenhand.server.botturns import BotTurns
 from hiddenhand.server.chat import ChatRefused, FloodGuard, TableChat
 from hiddenhand.server.clock import TurnClock
@@ -78,12 +79,17 @@ class Table:
         self.state: State | None = None
         self.logs: SeatLogs | None = None
         self.marks: dict[int, str] = {}
+        self.notes = BotNotes(len(seats))
+        """The log's lines about bots deciding for people (from the marks)."""
         self.rematch: str | None = None
         """The table of the rematch, once a player of this finished game asked for one."""
         self.bot_took_over = False
         """A bot played a seat handed to it: the game is unrated from then on."""
         self.on_over: Callable[[Table], Callable[[Connection], None] | None] | None = None
         """Asked, as the game ends, for what to write with its last action (its results)."""
+        self.account_name: Callable[[str], str | None] | None = None
+        """The name of the account a seat holder is (None for a guest): a signed-in person
+        sits under it, whatever name they typed."""
         self.limits = limits or Limits()
         self.chat = TableChat(self.limits, senders)
         self.audience = Audience(len(seats))
@@ -128,6 +134,7 @@ class Table:
         self._begin()
         assert self.state is not None and self.logs is not None
         for index, (seat, action, mark) in enumerate(actions):
+            self.notes.action(seat, mark, self.logs)
             self.logs.add(self.state.act(seat, action))
             if mark:
                 self.marks[index] = mark
@@ -160,6 +167,14 @@ class Table:
     def unrated_because(self) -> str | None:
         return seating.unrated_because(self.seats, self.bot_took_over)
 
+    def results(self) -> list[str] | None:
+        """Each seat's result once the game is over ("left" for a person gone at the end,
+        whatever the bot playing on did), else None."""
+        if self.state is None or not self.state.over:
+            return None
+        outcome = self.state.outcome()
+        return [seating.result(self.seats, seat, outcome) for seat in range(len(self.seats))]
+
     def adopt(self, guest: str, identity: str) -> bool:
         """The seat `guest` holds now belongs to `identity` (a guest who made an account)."""
         if not seating.adopt(self.seats, guest, identity):
@@ -175,9 +190,12 @@ class Table:
         address: str = "",
         returning: str | None = None,
     ) -> int:
-        """Seat a person before the game starts; returns the seat (`seating.sit`)."""
+        """Seat a person before the game starts; returns the seat (`seating.sit`). A signed-in
+        person sits under their account's name; `name` is a guest's."""
         if self.status != "open":
             raise TableError("this table has started; you can watch it")
+        account = self.account_name(guest) if self.account_name is not None else None
+        name = account or name
         seat = seating.sit(
             self.seats,
             self.addresses,
@@ -266,6 +284,7 @@ class Table:
         ]
         self.state = self.game.start(names, self.options, self.seed, seeding=self.seeding)
         self.logs = SeatLogs(len(self.seats))
+        self.notes = BotNotes(len(self.seats))
         self._published = {}
 
     def ready(self) -> None:
@@ -310,6 +329,7 @@ class Table:
         self.storage.actions.add(row, self._not_saved)
         if mark:
             self.marks[index] = mark
+        self.notes.action(seat, mark, logs)
         logs.add(events)
         if not auto and self.seats[seat].timed_out:
             self.seats[seat].timed_out = False
@@ -409,6 +429,7 @@ class Table:
             "options": self.options.to_json(),
             "status": self.status,
             "clock": self.clock.seconds,
+            "bank_max": self.clock.cap,
             "created": int(self.created * 1000),
             "seats": [s.public(connected[i], now) for i, s in enumerate(self.seats)],
             "names": self.display_names(),
@@ -461,6 +482,8 @@ class Table:
             asks_person=self._asks_person,
             clock=self.clock,
             marks=self.marks,
+            notes=self.notes.public(seat, self.state.players),
+            results=self.results(),
         )
 
     def _audiences(self) -> list[int | None]:

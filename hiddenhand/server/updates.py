@@ -1,8 +1,8 @@
 """The state message: what one seat is sent each time the game moves.
 
 A seat sees its own view, the events it may see numbered in its own sequence, and the choices
-it is asked for; everyone sees who is to move, the clocks and the marks of actions the server
-took for a seat.
+it is asked for; everyone sees who is to move, the clocks, the marks of actions the server
+took for a seat (and the log's lines about them), and at the end each seat's result.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ def state_message(
     asks_person: Callable[[int], bool],
     clock: TurnClock,
     marks: dict[int, str],
+    notes: list[dict[str, Any]],
+    results: list[str] | None,
 ) -> str:
     """What `seat` is sent after a change: its view, its new events, its choices.
 
@@ -53,7 +55,9 @@ def state_message(
         "deadlines": clock.public(),
         "banks": clock.public_banks(),
         "marks": {str(k): v for k, v in sorted(marks.items())},
+        "notes": notes,
         "outcome": outcome.to_json() if outcome is not None else None,
+        "results": results,
     }
     if since is not None:
         message["since"] = first

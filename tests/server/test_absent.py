@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import get_game
 from hiddenhand.server.clock import RESERVE
 from hiddenhand.server.errors import TableError
@@ -99,6 +100,44 @@ def test_an_absent_seat_is_handed_to_a_bot_and_taken_back(tmp_path: Path) -> Non
         assert seat["away"] is False and seat["timed_out"] is False
         with pytest.raises(TableError, match="already"):
             table.take_back(0)
+        await wait_for(lambda: any(m.get("notes") for m in bo.got if m["type"] == "state"))
+        # The table told it in the log, where it happened: each time-out, and the bot taking
+        # over the handed seat once (not at each of its moves).
+        notes = [m for m in bo.got if m["type"] == "state"][-1]["notes"]
+        texts = [n["text"] for n in notes]
+        assert texts[0] == "Time ran out for Ann: a bot chose for them."
+        handed = "Ann's seat was handed to a bot: it plays until Ann takes the seat back."
+        assert texts.count(handed) == 1 and len(texts) == 1 + texts.count(texts[0])
+        await table.storage.actions.drain()
+        stored = table.storage.load(table.id)
+        assert stored is not None
+        state, logs, last, places = (
+            game.start(["Ann", "Bo"], table.options, 17),
+            SeatLogs(2),
+            None,
+            [],
+        )
+        for seat, action, mark in stored.actions:  # each line follows what Bo had seen before it
+            if seat == 0:
+                if mark and (mark == "clock" or mark != last):
+                    places.append(len(logs.of(1)))
+                last = mark
+            logs.add(state.act(seat, action))
+        assert all(n["seat"] == 0 for n in notes) and [n["after"] for n in notes] == places
+        again = Table(
+            id="absent",
+            game=game,
+            options=table.options,
+            seats=[Seat(name="Ann"), Seat(name="Bo")],
+            seed=17,
+            clock=1,
+            storage=table.storage,
+        )
+        again.replay(stored.actions)  # a restored table tells the same lines
+        assert again.notes.public(1, again.state.players) == table.notes.public(  # type: ignore[union-attr]
+            1,
+            table.state.players,  # type: ignore[union-attr]
+        )
         table.close()
 
     asyncio.run(go())

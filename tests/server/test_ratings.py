@@ -1,5 +1,6 @@
 """Ratings: a finished game between signed-in people moves them as openskill says; games with
-a bot, a guest or a bot that took over a seat do not; leaving a rated game is a loss."""
+a bot, a guest or a bot that took over a seat do not; leaving a rated game is a loss, below
+everyone who stayed."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from hiddenhand.server.lobby import Lobby
+from hiddenhand.server.ratingscale import shown_rating
 from hiddenhand.server.settings import Limits
 from hiddenhand.server.storage import Storage
 from tests.server.conftest import ROOMY, Client, Server
@@ -107,8 +109,14 @@ def test_a_game_between_people_moves_their_ratings_as_openskill_says(srv: Server
         [game] = mine["games"]
         assert game["table"] == table and game["replay"] == f"/replay/{table}"
         assert game["rated"] is True and game["seat"] == seat
-        assert game["result"] == ("won" if seat in winners else "lost")
+        assert game["result"] == ("won" if seat in winners else "lost" if winners else "drew")
         assert [h["table"] for h in rating["history"]] == [table]
+        # One number everywhere: the profile, its plot's history, the change, the leaderboard.
+        assert rating["rating"] == shown_rating(mu, sigma) == rating["history"][0]["rating"]
+        assert game["change"] == rating["rating"] - rating["start"] and rating["start"] == 1500
+        assert rating["provisional"] is True
+        board = {p["name"]: p for p in ada.get("/api/leaderboard/highcard").json()["players"]}
+        assert board[name]["rating"] == rating["rating"] and board[name]["provisional"] is True
     if len(winners) == 1:
         top = ada.get("/api/leaderboard/highcard").json()["players"]
         names = [p["name"] for p in top]
@@ -117,22 +125,25 @@ def test_a_game_between_people_moves_their_ratings_as_openskill_says(srv: Server
         assert names.index(winner) < names.index(loser)
 
 
-def test_leaving_a_rated_game_is_a_loss(srv: Server) -> None:
+def test_leaving_a_rated_game_is_a_loss_below_everyone_who_stayed(srv: Server) -> None:
+    """Ada leaves; whatever the bot playing her seat on does, she is ranked below Bo, her
+    rating falls and her uncertainty does not shrink."""
     (ada, ada_name), (bo, bo_name) = player(srv), player(srv)
     table, tokens, _ = seat_people(srv, [ada, bo])
     ada.post(f"/api/tables/{table}/start", json={"token": tokens[0]})
     left = ada.post(f"/api/tables/{table}/leave", json={"token": tokens[0]})
     assert left.status_code == 200
     asyncio.run(play_out(srv, table, {1: tokens[1]}))
-    winners = winners_of(srv, table)
-    ranks = [2.0, 1.0 if 1 in winners else 2.0]
-    (ada_mu, ada_sigma), (bo_mu, _) = expected(ranks)
+    (ada_mu, _), (bo_mu, _) = expected([3.0, 1.0 if 1 in winners_of(srv, table) else 2.0])
     [ada_game] = profile(ada, ada_name)["games"]
     assert ada_game["result"] == "left" and ada_game["rated"] is True
+    assert ada_game["change"] < 0
     [ada_rating] = profile(ada, ada_name)["ratings"]
-    assert ada_rating["mu"] == pytest.approx(ada_mu, abs=1e-9)
-    assert ada_rating["sigma"] == pytest.approx(ada_sigma, abs=1e-9)
+    assert ada_rating["mu"] == pytest.approx(ada_mu, abs=1e-9) and ada_mu < 25
+    assert ada_rating["sigma"] == pytest.approx(25 / 3, abs=1e-9)
+    assert ada_rating["rating"] < 1500 and ada_rating["provisional"] is True
     assert profile(bo, bo_name)["ratings"][0]["mu"] == pytest.approx(bo_mu, abs=1e-9)
+    assert bo_mu > 25
 
 
 def test_a_game_with_a_bot_is_unrated(srv: Server) -> None:
@@ -201,6 +212,45 @@ def test_a_bot_taking_over_a_seat_makes_the_game_unrated(tmp_path: Path) -> None
         storage.close()
 
 
+def test_a_seat_handed_to_a_bot_and_never_taken_back_still_takes_its_loss(
+    tmp_path: Path,
+) -> None:
+    """The others' game is unrated from the hand-over on; the one who stayed away is ranked
+    below them all the same (else going idle would be a way out of a loss)."""
+    import tests.engine.toy  # noqa: F401  (registers High Card)
+
+    storage = Storage(f"sqlite:///{tmp_path / 'away.sqlite3'}")
+    lobby = Lobby(storage, limits=Limits())
+
+    async def go() -> None:
+        table = lobby.create("highcard", {}, 2, [None, None], 0)
+        table.sit("Ada", "account:1")
+        table.sit("Bo", "account:2")
+        table.start()
+        table.seats[1].timed_out = True
+        table.hand_to_bot(0, 1)
+        assert table.unrated_because() == "a bot took over a seat"
+        while table.state is not None and not table.state.over:
+            if table.state.legal(0):
+                table.act(0, table.state.legal(0)[0].id)
+            else:
+                table.act(1, table.state.legal(1)[0].id, mark="away", auto=True)
+        await storage.actions.drain()
+        assert lobby.results.profile(1)["ratings"] == []
+        [ada_game] = lobby.results.profile(1)["games"]
+        assert ada_game["rated"] is False and ada_game["result"] in ("won", "lost", "drew")
+        [bo_rating] = lobby.results.profile(2)["ratings"]
+        [bo_game] = lobby.results.profile(2)["games"]
+        assert bo_game["result"] == "left" and bo_game["rated"] is True
+        assert bo_rating["mu"] < 25 and bo_game["change"] < 0
+
+    try:
+        asyncio.run(go())
+    finally:
+        lobby.close()
+        storage.close()
+
+
 def test_a_fault_working_out_results_does_not_stop_the_game_ending(tmp_path: Path) -> None:
     import tests.engine.toy  # noqa: F401  (registers High Card)
 
@@ -230,3 +280,18 @@ def test_a_fault_working_out_results_does_not_stop_the_game_ending(tmp_path: Pat
     finally:
         lobby.close()
         storage.close()
+
+
+def test_a_signed_in_person_sits_under_the_account_s_name(srv: Server) -> None:
+    """Whatever name is typed (the page sends "Guest" for an empty box): a signed-in person
+    sits as their account, creating the table or joining it; a typed name is a guest's."""
+    (ada, ada_name), (bo, bo_name) = player(srv), player(srv)
+    guest = httpx.Client(base_url=srv.http, timeout=10)
+    made = ada.post(
+        "/api/tables", json={"game": "highcard", "players": 3, "clock": 0, "name": "Guest"}
+    ).json()
+    table = made["id"]
+    bo.post(f"/api/tables/{table}/join", json={"name": "Guest"}).raise_for_status()
+    guest.post(f"/api/tables/{table}/join", json={"name": "Zed"}).raise_for_status()
+    seats = guest.get(f"/api/tables/{table}").json()["table"]["seats"]
+    assert [s["name"] for s in seats] == [ada_name, bo_name, "Zed"]

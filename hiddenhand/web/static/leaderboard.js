@@ -1,6 +1,7 @@
 // The best-rated players of one game, with tabs for the others.
 import { h, clear, api } from "./dom.js";
 import { accountBox } from "./account.js";
+import { ratingText } from "./ratingplot.js";
 
 async function main() {
   accountBox(document.getElementById("account-box"));
@@ -24,7 +25,7 @@ async function main() {
     body.append(h("tr", {},
       h("td", {}, p.rank),
       h("td", {}, h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name)),
-      h("td", {}, p.rating.toFixed(2)),
+      h("td", {}, ratingText(p.rating, p.provisional)),
       h("td", {}, p.games)));
   }
 }

@@ -1,9 +1,9 @@
 // A player's page: their rating per game with its history, and every game they played.
 import { h, clear, api } from "./dom.js";
 import { accountBox } from "./account.js";
-import { ratingPlot } from "./ratingplot.js";
+import { ratingPlot, ratingText } from "./ratingplot.js";
 
-const RESULTS = { won: "won", lost: "lost", left: "left (a loss)" };
+const RESULTS = { won: "won", lost: "lost", drew: "drew", left: "left (counted as a loss)" };
 
 function when(seconds) {
   return new Date(seconds * 1000).toLocaleString();
@@ -59,15 +59,15 @@ async function main() {
   for (const r of data.ratings) {
     ratings.append(h("div", { class: "rating", dataset: { game: r.game } },
       h("b", {}, r.title), " ",
-      h("span", { class: "rating-value" }, r.rating.toFixed(2)),
+      ratingText(r.rating, r.provisional),
       h("small", { class: "muted" }, ` (μ ${r.mu.toFixed(2)}, σ ${r.sigma.toFixed(2)}, ${r.games} ${r.games === 1 ? "game" : "games"}) `),
       h("a", { href: `/leaderboard/${r.game}` }, "leaderboard"),
-      h("div", {}, ratingPlot(r.history))));
+      h("div", {}, ratingPlot(r.history, r.start))));
   }
   const games = clear(document.getElementById("games"));
   document.getElementById("no-games").hidden = data.games.length > 0;
   for (const g of data.games) {
-    const change = g.change === null ? "unrated" : `${g.change >= 0 ? "+" : ""}${g.change.toFixed(2)}`;
+    const change = g.change === null ? "unrated" : `${g.change >= 0 ? "+" : ""}${g.change}`;
     games.append(h("tr", { class: "game-row", dataset: { table: g.table } },
       h("td", {}, h("b", {}, g.title), h("br"), h("small", { class: "muted" }, when(g.finished))),
       h("td", {}, g.role || "—"),

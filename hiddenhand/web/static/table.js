@@ -1,6 +1,7 @@
 // The table page: one WebSocket to the table, the game drawn by its renderer (or the generic one).
 import { api, badge, clear, h } from "/static/dom.js";
 import generic from "/static/games/generic.js";
+import { clockTime, showLabels } from "/static/tablerated.js";
 import { explain, installTips } from "/static/tips.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -8,11 +9,16 @@ const el = (id) => document.getElementById(id);
 const page = {
   table: null, game: null, you: null, renderer: generic, state: null, log: [], lastSeq: 0,
   chat: [], socket: null, retry: 0, waitingForReply: false, texts: {}, prefs: null, wasAsked: false,
+  notes: [], account: null,
 };
+// A seat's marks: [text, tone, title]. While a bot plays a person's seat its mark stays.
 const BADGES = {
-  you: "your seat", bot: "a bot plays this seat", left: "this player left: a bot plays on",
-  away: "handed to a bot after the time bank ran out", "out of time": "the time bank ran out: a bot decided",
-  winner: "on the winning side",
+  you: ["you", "you", "your seat"],
+  bot: ["bot", "bot", "a bot plays this seat"],
+  left: ["left: a bot plays", "bot", "this player left: a bot plays on"],
+  away: ["away: a bot plays", "bot", "handed to a bot after the time bank ran out"],
+  clock: ["time ran out: a bot chose", "bad", "the time bank ran out: a bot decided"],
+  winner: ["winner", "win", "on the winning side"],
 };
 window.hiddenhand = page; // for the curious, and for tests
 
@@ -92,6 +98,7 @@ function receive(message) {
         toast(newest[1] === "clock" ? "A turn clock ran out: a bot decided for that player." : "A bot plays for the player who left.");
       }
       page.state = { ...message, names: page.table?.names };
+      page.notes = message.notes || [];
       page.waitingForReply = false;
       if (page.table && message.outcome) page.table.status = "over";
       else if (page.table && page.table.status === "open") page.table.status = "playing";
@@ -129,6 +136,7 @@ function render() {
   if (asked && !page.wasAsked) ding();
   page.wasAsked = asked;
   el("title").textContent = `${t.title} · table ${t.id}`;
+  showLabels(t);
   renderWaiting();
   renderPlayers();
   renderBanner();
@@ -165,9 +173,9 @@ function renderWaiting() {
       h("button", { class: "primary big", disabled: !full, onclick: start, id: "start" },
         full ? "Start the game" : "Start (when every seat is taken)"),
       h("button", { class: "ghost", onclick: leave }, "Leave the table")) : null,
-    mine === undefined || mine === null
-      ? h("label", { class: "me" }, "Your name ", nameInput)
-      : null);
+    mine !== undefined && mine !== null ? null
+      : page.account ? h("p", { class: "me", id: "sit-as" }, "You sit as ", h("b", {}, page.account.name), " (your account).")
+        : h("label", { class: "me" }, "Your name ", nameInput));
   if (focused) nameInput.focus();
 }
 
@@ -179,8 +187,10 @@ function freeSeat(s) {
 }
 
 async function sit(seat) {
-  const name = (el("sit-name")?.value || "").trim() || "Guest";
-  localStorage.setItem("hh-name", name);
+  // A signed-in person sits under their account's name (the server sees to it); a typed name is a guest's.
+  const typed = (el("sit-name")?.value || "").trim();
+  const name = page.account?.name || typed || "Guest";
+  if (!page.account && typed) localStorage.setItem("hh-name", typed);
   try {
     const data = await api(`/api/tables/${tableId}/join`, { name, seat });
     page.you = data.you;
@@ -214,7 +224,9 @@ function renderPlayers() {
   const toMove = new Set(page.state?.to_move || []);
   const deadlines = page.state?.deadlines || {};
   const banks = page.state?.banks || {};
-  const winners = new Set(page.state?.outcome?.winners || []);
+  const results = page.state?.results || [];
+  // A person who left is never marked a winner, whatever the bot that played on did.
+  const winners = new Set((page.state?.outcome?.winners || []).filter((w) => results[w] !== "left"));
   t.seats.forEach((s, i) => {
     box.append(h("div", {
       class: `player ${toMove.has(i) ? "to-move" : ""} ${i === page.you?.seat ? "mine" : ""} ${winners.has(i) ? "winner" : ""}`,
@@ -222,24 +234,25 @@ function renderPlayers() {
     },
       h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "not connected" }),
       h("span", { class: "player-name" }, t.names[i] || `seat ${i + 1}`),
-      i === page.you?.seat ? explained("you", "you") : null,
-      s.bot ? explained("bot", "bot") : null,
-      s.left ? explained("left", "bot") : null,
-      s.away ? explained("away", "bot") : null,
-      s.timed_out && !s.away ? explained("out of time", "bad") : null,
-      winners.has(i) ? explained("winner", "win") : null,
+      i === page.you?.seat ? explained("you") : null,
+      s.bot ? explained("bot") : null,
+      s.left ? explained("left") : null,
+      s.away && !s.left ? explained("away") : null,
+      s.timed_out && !s.away && !s.left ? explained("clock") : null,
+      winners.has(i) ? explained("winner") : null,
       toMove.has(i) && !page.state?.outcome ? h("span", { class: "turn-mark" }, "deciding") : null,
-      deadlines[i] && !page.state?.outcome ? h("span", { class: "clock", "data-deadline": deadlines[i], title: "time left in this player's bank" }, "")
-        : banks[i] !== undefined && !page.state?.outcome ? h("span", { class: "bank", title: "seconds saved in this player's time bank" }, `${banks[i]}s`) : null,
+      deadlines[i] && !page.state?.outcome ? h("span", { class: "clock", "data-deadline": deadlines[i], title: `time left in this player's bank, running down (each move adds ${t.clock} s)` }, "")
+        : banks[i] !== undefined && !page.state?.outcome ? h("span", { class: "bank", title: `time saved in this player's bank (each move adds ${t.clock} s)` }, `bank ${clockTime(banks[i])}`) : null,
       canHandOver(s, i) ? h("button", { class: "ghost small", "data-hand-over": i, onclick: () => handOver(i) }, "Hand to a bot") : null));
   });
   if (t.spectators) box.append(h("div", { class: "spectators muted" }, `${t.spectators} watching`));
   tickClocks();
 }
 
-function explained(text, tone) {
+function explained(kind) {
+  const [text, tone, title] = BADGES[kind];
   const b = badge(text, tone);
-  b.title = BADGES[text] || "";
+  b.title = title;
   return b;
 }
 
@@ -308,7 +321,7 @@ function renderTools() {
 function tickClocks() {
   for (const c of document.querySelectorAll(".clock[data-deadline]")) {
     const left = Math.max(0, Math.round((Number(c.dataset.deadline) - Date.now()) / 1000));
-    c.textContent = `${left}s left`;
+    c.textContent = `bank ${clockTime(left)}`;
     c.classList.toggle("urgent", left <= 10);
   }
 }
@@ -327,10 +340,14 @@ function renderBanner() {
   }
   const n = names();
   if (s.outcome) {
-    const mine = page.you && s.outcome.winners.includes(page.you.seat);
-    box.className = `banner over ${mine ? "won" : ""}`;
-    clear(box, h("strong", {}, mine ? "You win! " : "Game over. "),
-      s.outcome.winners.length ? `Winners: ${s.outcome.winners.map((w) => n[w]).join(", ")}. ` : "Nobody wins. ",
+    const results = s.results || [];
+    const mine = page.you ? results[page.you.seat] : undefined;
+    box.className = `banner over ${mine === "won" ? "won" : ""} ${mine === "left" ? "left" : ""}`;
+    const headline = mine === "left" ? "You left: counted as a loss. " : mine === "won" ? "You win! "
+      : mine === "drew" ? "Game over: a draw. " : "Game over. ";
+    const winner = (w) => (results[w] === "left" ? `${n[w]} (left: counted as a loss)` : n[w]);
+    clear(box, h("strong", { id: "headline" }, headline),
+      s.outcome.winners.length ? `Winners: ${s.outcome.winners.map(winner).join(", ")}. ` : "Nobody wins. ",
       h("span", {}, s.outcome.reason, "."), " Everything is revealed below. ",
       replaced().length ? `A bot finished the game for ${replaced().join(", ")}. ` : "",
       page.you ? h("button", { id: "rematch", class: "primary", onclick: rematch },
@@ -453,11 +470,16 @@ function renderBoard() {
   }
 }
 
+// The game's events, with the table's lines about bots deciding for people where they happened.
 function renderLog() {
   const box = el("log");
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-  clear(box, page.log.map((e) => h("li", { class: e.public ? "" : "secret", title: e.public ? "" : "only you see this" },
-    e.public ? null : h("span", { class: "secret-tag" }, "only you"), e.text)));
+  const notesAfter = (seq) => page.notes.filter((note) => note.after === seq)
+    .map((note) => h("li", { class: "note", "data-mark": note.mark, title: "a bot decided for this player" }, note.text));
+  const last = page.log.length ? page.log[page.log.length - 1].seq : 0;
+  clear(box, notesAfter(0), page.log.map((e) => [h("li", { class: e.public ? "" : "secret", title: e.public ? "" : "only you see this" },
+    e.public ? null : h("span", { class: "secret-tag" }, "only you"), e.text), notesAfter(e.seq)]),
+  page.notes.filter((note) => note.after > last).map((note) => h("li", { class: "note", "data-mark": note.mark }, note.text)));
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
@@ -508,6 +530,7 @@ async function main() {
   page.game = info.game;
   page.you = info.you || JSON.parse(localStorage.getItem(`hh-seat-${tableId}`) || "null");
   page.texts = info.texts || {};
+  try { page.account = (await api("/api/me")).account; } catch { page.account = null; }
   installTips(el("tip"));
   if (info.game.renderer) {
     try { page.renderer = (await import(`/static/games/${info.game.id}.js`)).default; } catch (exc) { console.error(exc); }

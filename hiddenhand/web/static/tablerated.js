@@ -1,24 +1,30 @@
-// The table page's "rated" / "unrated" badge in the header, kept current until the game starts
-// (who sits down decides it), so everyone knows before the start whether ratings will move.
-import { h, api } from "./dom.js";
+// The table page's header labels, redrawn with every table message: whether the game is rated
+// (and why not, the moment that changes: a seat handed to a bot, a guest sitting down), and
+// what the turn clock gives (each move adds to a bank that runs down while a person decides).
+import { h } from "./dom.js";
 
-const id = decodeURIComponent(location.pathname.split("/").pop());
+export function clockTime(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
 
-function show(table) {
-  const badge = document.getElementById("rated-badge")
-    || document.getElementById("title").insertAdjacentElement("afterend", h("span", { id: "rated-badge", class: "badge" }));
+function label(id, after) {
+  return document.getElementById(id)
+    || document.getElementById(after).insertAdjacentElement("afterend", h("span", { id, class: id === "rated-badge" ? "badge" : "muted header-note" }));
+}
+
+export function showLabels(table) {
+  const badge = label("rated-badge", "title");
   badge.textContent = table.unrated ? "unrated" : "rated";
   badge.title = table.unrated || "every seat is a signed-in player: ratings move when the game ends";
+  const reason = label("rated-reason", "rated-badge");
+  reason.textContent = table.unrated ? table.unrated : "";
+  reason.hidden = !table.unrated;
+  const clock = label("clock-rule", "rated-reason");
+  clock.textContent = table.clock
+    ? `clock: +${table.clock} s a move, banked up to ${clockTime(table.bank_max || table.clock * 5)}`
+    : "no clock";
+  clock.title = table.clock
+    ? "Each decision adds this to the player's time bank; the bank runs down while they decide. When it runs out, a bot decides for them."
+    : "";
 }
-
-async function watch() {
-  try {
-    const { table } = await api(`/api/tables/${encodeURIComponent(id)}`);
-    show(table);
-    if (table.status === "open") setTimeout(watch, 3000);
-  } catch {
-    setTimeout(watch, 10000);
-  }
-}
-
-watch();
