@@ -11,7 +11,10 @@ import typer
 from hiddenhand.cli.app import app, console, fail
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.server.settings import Limits, parse_limits
-from hiddenhand.server.storage import DEFAULT_URL
+
+DEFAULT_STORE = "sqlite:///hiddenhand.db"
+"""The store's default, as the server's `storage.DEFAULT_URL` (not imported: that loads
+SQLAlchemy, and every command's --help would wait for it)."""
 
 
 @app.command()
@@ -19,7 +22,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
     port: int = typer.Option(8000, "--port", help="port to listen on"),
     db: str = typer.Option(
-        DEFAULT_URL, "--db", help="sqlite:///FILE or postgresql://user@host:port/database"
+        DEFAULT_STORE, "--db", help="sqlite:///FILE or postgresql://user@host:port/database"
     ),
     bot_delay: float = typer.Option(
         0.8, "--bot-delay", min=0.0, help="seconds a bot waits before acting, so people can follow"
