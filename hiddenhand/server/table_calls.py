@@ -97,8 +97,18 @@ def show(lobby: Lobby, table: Table, asker: Asker, _: None) -> Any:
     }
 
 
+def start_if_only_bots_wait(table: Table) -> None:
+    """A table where one person sits and bots take every other seat has nobody to wait for:
+    it starts as the person sits (with two people or more, one of them says when)."""
+    seats = table.seats
+    people = sum(1 for s in seats if s.bot is None)
+    if table.status == "open" and people == 1 and all(s.taken for s in seats):
+        table.start()
+
+
 def join(lobby: Lobby, table: Table, asker: Asker, body: Join) -> Any:
     seat = table.sit(body.name, asker.guest, body.seat, asker.address)
+    start_if_only_bots_wait(table)
     return {"you": {"seat": seat, "token": table.seats[seat].token}, "table": table.public()}
 
 
@@ -134,6 +144,7 @@ def rematch(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
     mine = again.seat_of_guest(asker.guest)
     if mine is None:
         mine = again.sit(name, asker.guest, seat, asker.address)
+        start_if_only_bots_wait(again)
     return {
         "id": again.id,
         "you": {"seat": mine, "token": again.seats[mine].token},
