@@ -102,3 +102,24 @@ def test_the_terminal_never_asks_a_question_with_one_answer():
     )
     assert final.outcome() is not None and final.record().actions == [[0, 0]]
     assert asked == [], "the only move was asked for"
+
+
+def test_every_option_and_argument_of_every_command_says_what_it_is():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    missing = [
+        f"{name} {param.name}"
+        for name, command in group.commands.items()  # type: ignore[attr-defined]
+        for param in command.params
+        if not (getattr(param, "help", None) or "").strip()
+    ]
+    assert not missing, f"without help text: {missing}"
+    assert len(group.commands) >= 6  # type: ignore[attr-defined]
+
+
+def test_piped_tables_are_not_cut_at_80_columns():
+    result = invoke("tournament", "highcard", "-b", "random,random", "-n", "4", "-p", "3")
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output
+    assert max(len(line) for line in result.output.splitlines()) > 80

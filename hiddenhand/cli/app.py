@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -22,8 +23,20 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-err_console = Console(stderr=True)
+PIPED_WIDTH = 240
+"""Columns of output that goes to a file or a pipe (unless COLUMNS says): Rich would otherwise
+cut tables at 80 columns there, where nobody resizes a window to see the rest."""
+
+
+def _console(stderr: bool = False) -> Console:
+    out = Console(stderr=stderr)
+    if not out.is_terminal and "COLUMNS" not in os.environ:
+        out.width = PIPED_WIDTH
+    return out
+
+
+console = _console()
+err_console = _console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

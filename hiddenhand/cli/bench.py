@@ -148,12 +148,16 @@ def measure_bot(
 
 @app.command()
 def bench(
-    game_id: str = typer.Argument(..., metavar="GAME"),
-    players: int | None = typer.Option(None, "--players", "-p"),
+    game_id: str = typer.Argument(
+        ..., metavar="GAME", help="goodcop, noir or infected (or a game a module registers)"
+    ),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="seats at the table (default: the game's usual count)"
+    ),
     seconds: float = typer.Option(5.0, "--seconds", "-t", min=0.1, help="how long to measure"),
     option: list[str] = typer.Option([], "--option", "-o", help="key=value (repeatable)"),
-    seed: int = typer.Option(0, "--seed"),
-    as_json: bool = typer.Option(False, "--json"),
+    seed: int = typer.Option(0, "--seed", help="seed of the playouts"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     bot: str | None = typer.Option(
         None, "--bot", help="measure this bot in every seat instead (e.g. ismcts)"
     ),

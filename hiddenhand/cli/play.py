@@ -14,8 +14,12 @@ from hiddenhand.tui.session import play_in_terminal
 
 @app.command()
 def play(
-    game_id: str = typer.Argument(..., metavar="GAME"),
-    players: int | None = typer.Option(None, "--players", "-p"),
+    game_id: str = typer.Argument(
+        ..., metavar="GAME", help="goodcop, noir or infected (or a game a module registers)"
+    ),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="seats at the table (default: the game's usual count)"
+    ),
     seat: int = typer.Option(0, "--seat", help="your seat, from 0"),
     bots: str | None = typer.Option(
         None, "--bots", "-b", help="NAME or NAME,NAME,... for the others (default: heuristic)"

@@ -12,11 +12,15 @@ import typer
 from hiddenhand.cli.app import app, console, fail
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.server.settings import Limits, parse_limits
-from hiddenhand.server.storage import DEFAULT_URL, Storage
 from hiddenhand.server.supervision import mark_supervisor
 
 if TYPE_CHECKING:
     from hiddenhand.server.ownership import Ownership
+    from hiddenhand.server.storage import Storage
+
+DEFAULT_STORE = "sqlite:///hiddenhand.db"
+"""The store's default, as the server's `storage.DEFAULT_URL` (not imported: that loads
+SQLAlchemy, and every command's --help would wait for it)."""
 
 
 @app.command()
@@ -24,7 +28,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
     port: int = typer.Option(8000, "--port", help="port to listen on"),
     db: str = typer.Option(
-        DEFAULT_URL, "--db", help="sqlite:///FILE or postgresql://user@host:port/database"
+        DEFAULT_STORE, "--db", help="sqlite:///FILE or postgresql://user@host:port/database"
     ),
     bot_delay: float = typer.Option(
         0.8, "--bot-delay", min=0.0, help="seconds a bot waits before acting, so people can follow"
@@ -133,6 +137,8 @@ def check_cluster(db: str, redis: str) -> Storage:
     Redis answers; otherwise say which is wrong. Returns the store, open."""
     from redis import Redis
     from redis.exceptions import RedisError
+
+    from hiddenhand.server.storage import Storage
 
     if not db.startswith(("postgresql://", "postgres://", "postgresql+")):
         fail("--redis runs several processes on one store: --db must be postgresql://...")

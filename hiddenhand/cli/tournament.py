@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.table import Table
 
-from hiddenhand.bots.arena import (
-    Comparison,
-    GameResult,
-    Report,
-    compare_in_seat,
-    roles_seen,
-    tournament,
-)
 from hiddenhand.bots.base import make_bot
 from hiddenhand.cli.app import app, console, fail, games_progress, load_game, load_setup
 from hiddenhand.engine.errors import HiddenhandError
+
+if TYPE_CHECKING:
+    from hiddenhand.bots.arena import Comparison, GameResult, Report
 
 
 def _interval(entry: dict[str, Any]) -> str:
@@ -29,6 +24,8 @@ def _interval(entry: dict[str, Any]) -> str:
 
 def print_report(report: Report) -> None:
     """The tables a person reads: bots with ratings, then bots by role."""
+    from hiddenhand.bots.arena import roles_seen
+
     data = report.to_json()
     table = Table(
         title=f"{report.game}, {report.players} players, {report.games} games, seed {report.seed}"
@@ -93,6 +90,8 @@ def plot_report(report: Report, path: Path) -> None:
     """A bar chart of win rates by bot and role, with 95% intervals."""
     import matplotlib
 
+    from hiddenhand.bots.arena import roles_seen
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -124,13 +123,17 @@ def plot_report(report: Report, path: Path) -> None:
 
 @app.command("tournament")
 def tournament_command(
-    game_id: str = typer.Argument(..., metavar="GAME"),
-    players: int | None = typer.Option(None, "--players", "-p"),
+    game_id: str = typer.Argument(
+        ..., metavar="GAME", help="goodcop, noir or infected (or a game a module registers)"
+    ),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="seats at the table (default: the game's usual count)"
+    ),
     bots: str = typer.Option(
         ..., "--bots", "-b", help="A,B[,C...]: a lineup, filled with its last bot, rotated"
     ),
-    games: int = typer.Option(100, "--games", "-n", min=1),
-    seed: int = typer.Option(0, "--seed", "-s"),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="how many games"),
+    seed: int = typer.Option(0, "--seed", "-s", help="game k uses seed S+k"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes"),
     option: list[str] = typer.Option([], "--option", "-o", help="key=value (repeatable)"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
@@ -143,6 +146,8 @@ def tournament_command(
     ),
 ) -> None:
     """Play K seeded games rotating bots over seats and roles; win rates, intervals, ratings."""
+    from hiddenhand.bots.arena import compare_in_seat, tournament
+
     game = load_game(game_id)
     n, options = load_setup(game, players, option)
     lineup = [s.strip() for s in bots.split(",") if s.strip()]

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from hiddenhand.engine.text import render
+from hiddenhand.engine.text import render, sentence
 
 EVERYONE: None = None
 
@@ -34,7 +34,8 @@ class Event(msgspec.Struct, frozen=True):
         return self.audience is None
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return render(self.text, names)
+        """The text for a person: names filled in, and a sentence's capital letter."""
+        return render(sentence(self.text), names)
 
     def to_json(self, names: Sequence[str] | None = None) -> dict[str, Any]:
         return {

@@ -13,3 +13,27 @@ def render(template: str, names: Sequence[str] | None = None) -> str:
     if names is None:
         return _SEAT.sub(lambda m: f"seat {m.group(1)}", template)
     return _SEAT.sub(lambda m: names[int(m.group(1))], template)
+
+
+def sentence(template: str) -> str:
+    """The template with its first letter upper case, as a sentence starts; a template that
+    starts with a seat's name keeps the name as the player wrote it."""
+    if not template or template[0] == "{" or template[0].isupper():
+        return template
+    return template[0].upper() + template[1:]
+
+
+_AN = re.compile(r"[aeio]|u(?!ni|se|sa|su|ti)|h(?:our|onest)", re.IGNORECASE)
+
+
+def article(noun: str) -> str:
+    """The noun with "a" or "an" by how it sounds ("a Crowbar", "an Ammo"); a name that brings
+    its own article ("The Dead Rise") takes none."""
+    if noun.startswith(("The ", "the ")):
+        return noun
+    return f"{'an' if _AN.match(noun) else 'a'} {noun}"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """ "1 item card", "2 item cards": a number and the noun in the form it takes."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

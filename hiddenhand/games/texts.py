@@ -1,15 +1,20 @@
 """Card texts and rules references for the browser and the terminal: each game package may say
 what its cards do and how a turn goes in a `texts` module (`card_texts(options) -> {name: text}`,
 and optionally `GOAL`, `turn(options)` and `card_sections(options)`); a game without one has no
-card texts, and its reference is its summary."""
+card texts, and its reference is its summary. A game may also say what each of its choices
+means at a seat, from that seat's view (`explain_choice(action, view, names)`): the terminal's
+`? N` shows it."""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from hiddenhand.engine import Game
+from hiddenhand.engine import Action, Game
+
+ChoiceExplainer = Callable[[Action, Mapping[str, Any], Sequence[str]], list[tuple[str, str]]]
 
 
 def _texts_module(game: Game) -> ModuleType | None:
@@ -29,6 +34,14 @@ def card_texts(game: Game, options: Any) -> dict[str, str]:
         return {}
     texts: dict[str, str] = module.card_texts(options)
     return texts
+
+
+def choice_explainer(game: Game) -> ChoiceExplainer | None:
+    """What the game says of a choice at a seat, from the seat's view (None: it says nothing
+    more than the choice's own words and the cards it names)."""
+    module = _texts_module(game)
+    explain: ChoiceExplainer | None = getattr(module, "explain_choice", None)
+    return explain
 
 
 def goal(game: Game) -> str:

@@ -11,6 +11,7 @@ import re
 import time
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -30,7 +31,13 @@ IDENTITY_PREFIX = "account:"
 can never look like one."""
 
 _hasher = PasswordHasher()
-_decoy = _hasher.hash("a password nobody has")
+
+
+@cache
+def _decoy() -> str:
+    """What an unknown name's password is checked against; hashed on first use, not at import
+    (every command that imports the server would pay for it)."""
+    return _hasher.hash("a password nobody has")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +120,7 @@ class Accounts:
                 select(accounts_table).where(accounts_table.c.name_key == name_key(name))
             ).one_or_none()
         try:
-            _hasher.verify(row.password_hash if row else _decoy, password)
+            _hasher.verify(row.password_hash if row else _decoy(), password)
         except (VerificationError, InvalidHashError):
             raise wrong from None
         if row is None:

@@ -26,7 +26,7 @@ from hiddenhand.server.lobby import game_info
 from hiddenhand.server.placement import Placement
 from hiddenhand.server.plaintext import NotPlain, check_plain_data
 from hiddenhand.server.sessions import SESSION_COOKIE, Sessions
-from hiddenhand.server.table_calls import CALLS, Asker, Query, Short
+from hiddenhand.server.table_calls import CALLS, Asker, Query, Short, start_if_only_bots_wait
 
 OptionValue = str | int | float | bool
 
@@ -194,6 +194,7 @@ def routes(place: Placement) -> list[Route]:
             result["you"] = {"seat": seat, "token": table.seats[seat].token}
         if all(s.bot is not None for s in table.seats):
             table.start()
+        start_if_only_bots_wait(table)
         result["table"] = table.public()
         return result
 

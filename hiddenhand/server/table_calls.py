@@ -104,8 +104,18 @@ def show(lobby: Lobby, table: Table, asker: Asker, _: None) -> Any:
     }
 
 
+def start_if_only_bots_wait(table: Table) -> None:
+    """A table where one person sits and bots take every other seat has nobody to wait for:
+    it starts as the person sits (with two people or more, one of them says when)."""
+    seats = table.seats
+    people = sum(1 for s in seats if s.bot is None)
+    if table.status == "open" and people == 1 and all(s.taken for s in seats):
+        table.start()
+
+
 def join(lobby: Lobby, table: Table, asker: Asker, body: Join) -> Any:
     seat = table.sit(body.name, asker.guest, body.seat, asker.address)
+    start_if_only_bots_wait(table)
     return {"you": {"seat": seat, "token": table.seats[seat].token}, "table": table.public()}
 
 
@@ -145,6 +155,7 @@ def rematch(lobby: Lobby, table: Table, asker: Asker, body: BySeat) -> Any:
         returning = table.seats[seat].guest
         wanted = seat if not again.seats[seat].taken else None  # else any seat left open
         mine = again.sit(name, asker.guest, wanted, asker.address, returning=returning)
+        start_if_only_bots_wait(again)
     return {
         "id": again.id,
         "you": {"seat": mine, "token": again.seats[mine].token},

@@ -1,10 +1,11 @@
 """Card texts and the rules in the terminal, from the same per-game texts as the browser:
-`? 3` shows the text of every card choice 3 names, `? Flare` that card's, `rules` the game's."""
+`? 3` says what choice 3 is (what the game says of it, then the text of every card it names),
+`? Flare` shows that card's text, `rules` the game's."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -12,23 +13,38 @@ from rich.panel import Panel
 from rich.text import Text
 
 from hiddenhand.engine.actions import Action
+from hiddenhand.engine.text import sentence
 
-HINT = "? N: the cards choice N names · ? NAME: a card's text · rules: how to play"
+HINT = "? N: what choice N is · ? NAME: a card's text · rules: how to play"
+
+Explain = Callable[[Action], list[tuple[str, str]]]
+"""What a game says of one of its choices, as (title, text) pairs (a game's texts module may
+offer `explain_choice(action, view, names)`)."""
 
 
-def _names(name: str, sentence: str) -> bool:
-    """Whether the sentence names the card as a whole word ("Kit" is not in "Medkit")."""
-    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence) is not None
+def _names(name: str, text: str) -> bool:
+    """Whether the text names the card as a whole word ("Kit" is not in "Medkit"), in any case
+    ("lay your cards down: honest, agent, crooked" names the Honest card)."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
 
 
 def card_help(
-    query: str, actions: Sequence[Action], names: Sequence[str], texts: Mapping[str, str]
+    query: str,
+    actions: Sequence[Action],
+    names: Sequence[str],
+    texts: Mapping[str, str],
+    explain: Explain | None = None,
 ) -> list[tuple[str, str]]:
-    """The card texts a `?` asks for: by choice number, else by name (exact, then in part)."""
+    """What a `?` asks for: by choice number, what the game says of the choice and the texts of
+    the cards it names (at least the choice itself, in a sentence); else a card by name (exact,
+    then in part)."""
     query = query.strip()
     if query.isdigit() and 1 <= int(query) <= len(actions):
-        sentence = actions[int(query) - 1].describe(names)
-        return [(n, t) for n, t in texts.items() if _names(n, sentence)]
+        action = actions[int(query) - 1]
+        said = action.describe(names)
+        found = list(explain(action)) if explain is not None else []
+        found += [(n, t) for n, t in texts.items() if _names(n, said) and (n, t) not in found]
+        return found or [(f"Choice {query}", f"{sentence(said)}.")]
     wanted = query.lower()
     exact = [(n, t) for n, t in texts.items() if n.lower() == wanted]
     return exact or [(n, t) for n, t in texts.items() if wanted and wanted in n.lower()]

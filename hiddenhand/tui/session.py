@@ -12,8 +12,13 @@ from hiddenhand.bots.base import Bot
 from hiddenhand.bots.match import SeatLogs, decide
 from hiddenhand.engine.actions import Action, one_answer
 from hiddenhand.engine.state import State
-from hiddenhand.games.texts import card_texts, rules_reference
-from hiddenhand.tui.help import HINT, card_help, help_panel, rules_panel
+from hiddenhand.games.texts import (
+    ChoiceExplainer,
+    card_texts,
+    choice_explainer,
+    rules_reference,
+)
+from hiddenhand.tui.help import HINT, Explain, card_help, help_panel, rules_panel
 from hiddenhand.tui.screen import choices_table, log_panel, outcome_panel, view_panel
 
 Ask = Callable[[str], str]
@@ -30,11 +35,12 @@ def ask_choice(
     names: Sequence[str],
     texts: Mapping[str, str] | None = None,
     reference: Mapping[str, Any] | None = None,
+    explain: Explain | None = None,
 ) -> Action:
-    """Ask for a number until a valid one comes; `q` quits, `?` shows card texts and `rules`
-    the rules (when the game has them)."""
+    """Ask for a number until a valid one comes; `q` quits, `? N` says what choice N is, `?`
+    and a name shows card texts and `rules` the rules (when the game has them)."""
     console.print(choices_table(actions, names))
-    if texts or reference:
+    if texts or reference or explain:
         console.print(f"[dim]{HINT}[/]")
     while True:
         try:
@@ -47,7 +53,8 @@ def ask_choice(
             return actions[int(answer) - 1]
         if answer.startswith("?") or answer.lower().startswith("help"):
             query = answer.lstrip("?").removeprefix("help").strip()
-            console.print(help_panel(card_help(query, actions, names, texts or {}), query))
+            found = card_help(query, actions, names, texts or {}, explain)
+            console.print(help_panel(found, query))
             continue
         if answer.lower() == "rules" and reference is not None:
             console.print(rules_panel(reference))
@@ -55,6 +62,15 @@ def ask_choice(
         console.print(
             f"[red]'{answer}' is not a choice: type a number from 1 to {len(actions)}, or q.[/]"
         )
+
+
+def _at_seat(
+    explainer: ChoiceExplainer | None, view: Mapping[str, Any], names: Sequence[str]
+) -> Explain | None:
+    """What the game says of a choice, from what this seat sees now."""
+    if explainer is None:
+        return None
+    return lambda action: explainer(action, view, names)
 
 
 def play_in_terminal(
@@ -67,6 +83,7 @@ def play_in_terminal(
     game = state.game
     texts = card_texts(game, state.options)
     reference = rules_reference(game, state.options)
+    explainer = choice_explainer(game)
     while True:
         pending = state.pending()
         if not pending:
@@ -84,7 +101,8 @@ def play_in_terminal(
         console.print(view_panel(game, state.view(seat), names, f"what {names[seat]} knows"))
         console.print(log_panel(logs.of(seat), names))
         try:
-            action = ask_choice(console, ask, state.legal(seat), names, texts, reference)
+            explain = _at_seat(explainer, state.view(seat), names)
+            action = ask_choice(console, ask, state.legal(seat), names, texts, reference, explain)
         except Quit:
             console.print("You left the table.")
             return state

@@ -131,13 +131,14 @@ class Server:
             "/api/tables", {"game": game, "players": players, "bots": bots, **extra}
         )
         assert status == 200, data
-        table, tokens = data["id"], {}
+        table, tokens, status_now = data["id"], {}, data["table"]["status"]
         for seat, spec in enumerate(bots):
             if spec is None:
                 status, joined = self.post(f"/api/tables/{table}/join", {"name": f"P{seat}"})
                 assert status == 200, joined
                 tokens[joined["you"]["seat"]] = joined["you"]["token"]
-        if tokens:
+                status_now = joined["table"]["status"]
+        if tokens and status_now == "open":  # one person among bots starts it by sitting
             status, started = self.post(
                 f"/api/tables/{table}/start", {"token": next(iter(tokens.values()))}
             )

@@ -66,8 +66,7 @@ def test_a_person_plays_each_game_with_bots_to_the_end(
     page.fill("#my-name", "Robin")
     page.click(f"#game-tabs button[data-game='{game_id}']")
     page.click("#create-button")
-    page.wait_for_url("**/t/*")
-    page.click("#start")
+    page.wait_for_url("**/t/*")  # one person among bots: the game starts as they sit
     page.wait_for_selector(".player")
     assert games()[game_id].title in (page.locator("#rules-body").text_content() or "")
     play_by_clicking(page, random.Random(game_id))
@@ -152,8 +151,7 @@ def test_the_page_reconnects_by_itself_after_a_server_restart(
         page.click("#game-tabs button[data-game='highcard']")
         page.fill("#options input[name='turns']", "40")
         page.click("#create-button")
-        page.wait_for_url("**/t/*")
-        page.click("#start")
+        page.wait_for_url("**/t/*")  # one person among bots: the game starts as they sit
         page.wait_for_selector("#choices button:not([disabled])")
         before = page.locator("#log li").count()
         server.kill()

@@ -3,11 +3,15 @@ turn goes: the rules reference of the table page and the terminal.
 
 The equipment texts are the cards' own (`cards.py`); this module only gathers them, with the
 integrity cards, the Zombies dice faces and the tokens, so that the browser and the terminal
-show one text per name.
+show one text per name. `explain_choice` says what a choice does, for the terminal's `? N`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hiddenhand.engine import Action
 from hiddenhand.games.goodcop.cards import EQUIPMENT, ZOMBIE_EQUIPMENT
 from hiddenhand.games.goodcop.options import GoodCopOptions
 
@@ -71,3 +75,46 @@ def card_sections(options: GoodCopOptions) -> list[tuple[str, dict[str, str]]]:
 def card_texts(options: GoodCopOptions) -> dict[str, str]:
     """Every name a player may see at this table, with what it does."""
     return {name: text for _, texts in card_sections(options) for name, text in texts.items()}
+
+
+SLOT_NAMES = ("left", "middle", "right")
+CHOICES = {
+    "pass": "Let this moment go by: play no equipment now.",
+    "arm": "Take a gun from the centre, then reveal one of your cards; at the end of the turn "
+    "you aim it at a cop.",
+    "equip": "Draw an equipment card, then reveal one of your cards.",
+    "investigate": "Look at this face-down card; only you see it.",
+    "shoot": "Fire at the cop you aim at: they reveal every card and are out (a leader survives "
+    "the first shot, wounded). Your gun goes back to the centre.",
+    "aim": "Point your gun at this cop; the table sees where you aim.",
+    "reveal": "Turn this card of yours face up for everyone (arming and equipping cost one).",
+    "play": "Play this equipment card now (the card's text says what it does).",
+    "discard": "Discard this equipment card.",
+    "bite": "Zombies: bite the player your Arms aim at.",
+    "infect": "Zombies: put infection tokens on up to two players' cards.",
+    "stop": "Stop here.",
+    "die": "Roll this zombie die again.",
+    "name": "Name who you think this leader is.",
+}
+
+
+def explain_choice(
+    action: Action, view: Mapping[str, Any], names: Sequence[str]
+) -> list[tuple[str, str]]:
+    """What a Good Cop Bad Cop choice does; of an order of cards, where each card will lie."""
+    if action.kind == "order":
+        faces = [str(face).capitalize() for face in action.args]
+        where = ", ".join(
+            f"{face} on the {slot}" for face, slot in zip(faces, SLOT_NAMES, strict=True)
+        )
+        return [
+            (
+                "This order",
+                f"Your three cards lie face down, left to right: {', '.join(faces)} ({where}). "
+                "Others investigate a card by where it lies (left, middle or right): what you "
+                "put in the middle is what someone looking at your middle card sees.",
+            )
+        ]
+    if action.kind in CHOICES:
+        return [(action.kind.capitalize(), CHOICES[action.kind])]
+    return []

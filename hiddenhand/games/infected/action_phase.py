@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine.events import Event, private
+from hiddenhand.engine.text import article
 from hiddenhand.games.infected.draft import Draft, Stage
 from hiddenhand.games.infected.effects import use_ability
 from hiddenhand.games.infected.flow import Phase, Window, step, window
@@ -405,7 +406,7 @@ def _carry_give(st: InfectedState, seat: int, intent: Give) -> None:
         st.log.append(
             Event(
                 "gave",
-                f"{{p{seat}}} gives a {st.item_name(card)} to {{p{to}}}",
+                f"{{p{seat}}} gives {article(st.item_name(card))} to {{p{to}}}",
                 private((seat, to)),
             )
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
+from hiddenhand.engine.text import article
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
@@ -93,7 +94,7 @@ def _wounded_discard(state: InfectedState) -> list[Event]:
             card = state.hands[seat].pop(state.rng.randrange(len(state.hands[seat])))
             state.item_discard.append(card)
             name = state.item_name(card)
-            events.append(Event("discard", f"{{p{seat}}} discards a {name} (wounded)"))
+            events.append(Event("discard", f"{{p{seat}}} discards {article(name)} (wounded)"))
     return events
 
 
@@ -140,7 +141,7 @@ def use_item(state: InfectedState, seat: int, card: int, target: int | None) -> 
     if kind.effect is None:
         state.piles[seat].append(card)
         return [Event("use", f"{{p{seat}}} uses an equipped item in the challenge pile")]
-    events = [Event("use", f"{{p{seat}}} uses a {name}")]
+    events = [Event("use", f"{{p{seat}}} uses {article(name)}")]
     if kind.effect == "blood_test":
         state.removed_items.append(card)
         assert target is not None

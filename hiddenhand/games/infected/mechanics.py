@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.state import Outcome
+from hiddenhand.engine.text import article, counted
 from hiddenhand.games.infected.board import Board
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.flow import Phase
@@ -55,7 +56,9 @@ class Mechanics(Board):
         self.hands[seat].extend(drawn)
         names = ", ".join(self.item_name(c) for c in drawn) or "nothing"
         return [
-            Event("draw", f"{{p{seat}}} draws {len(drawn)} item card(s)", data={"seat": seat}),
+            Event(
+                "draw", f"{{p{seat}}} draws {counted(len(drawn), 'item card')}", data={"seat": seat}
+            ),
             Event("drew", f"you draw {names}", private(seat), {"cards": drawn}),
         ]
 
@@ -110,7 +113,9 @@ class Mechanics(Board):
                     self.zhand[taker].append(card)
                     log.append(
                         Event(
-                            "zombie_card", f"you receive a {self.kind_z(card).name}", private(taker)
+                            "zombie_card",
+                            f"you receive {article(self.kind_z(card).name)}",
+                            private(taker),
                         )
                     )
             return
@@ -122,7 +127,7 @@ class Mechanics(Board):
         while healed < count and self.wounds[seat]:
             self.zdiscard.append(self.wounds[seat].pop())
             healed += 1
-        return [Event("heal", f"{{p{seat}}} heals {healed} wound(s)", data={"seat": seat})]
+        return [Event("heal", f"{{p{seat}}} heals {counted(healed, 'wound')}", data={"seat": seat})]
 
     # -- cards on the table ----------------------------------------------------------------
 
@@ -153,7 +158,7 @@ class Mechanics(Board):
             if self.cards.item_of[card] == kind:
                 hand.pop(i)
                 self.item_discard.append(card)
-                return [Event("discard", f"{{p{seat}}} discards a {self.item_name(card)}")]
+                return [Event("discard", f"{{p{seat}}} discards {article(self.item_name(card))}")]
         return []
 
     def equipped_card(self, seat: int, kind: int) -> int:
@@ -178,7 +183,7 @@ class Mechanics(Board):
         for k, up in items:
             card = self.take_from_hand(seat, k)
             gear.append([card, up, 1 if fresh else 0])
-            what = f"a {self.item_name(card)} face up" if up else "an item face down"
+            what = f"{article(self.item_name(card))} face up" if up else "an item face down"
             events.append(Event("equip", f"{{p{seat}}} equips {what}", data={"seat": seat}))
         return events
 
@@ -222,7 +227,10 @@ class Mechanics(Board):
         self.hands[self.leader].extend(gift)
         if gift:
             log.append(
-                Event("gift", f"{{p{seat}}} gives {len(gift)} item card(s) to {{p{self.leader}}}")
+                Event(
+                    "gift",
+                    f"{{p{seat}}} gives {counted(len(gift), 'item card')} to {{p{self.leader}}}",
+                )
             )
             log.append(
                 Event(
@@ -238,7 +246,9 @@ class Mechanics(Board):
         while len(self.zhand[seat]) < INFECTED_HAND_LIMIT:
             card = self.draw_zombie()
             self.zhand[seat].append(card)
-            log.append(Event("zombie_card", f"you draw a {self.kind_z(card).name}", private(seat)))
+            log.append(
+                Event("zombie_card", f"you draw {article(self.kind_z(card).name)}", private(seat))
+            )
 
     def pass_leader(self, force: bool = False) -> list[Event]:
         """The Leader card goes to the next survivor clockwise (with `lead_by_vote`, only when

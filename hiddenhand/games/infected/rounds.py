@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event, private
+from hiddenhand.engine.text import article
 from hiddenhand.games.infected.draft import kinds_in
 from hiddenhand.games.infected.flow import CYCLE, Phase, Turn, step, turn
 from hiddenhand.games.infected.limits import HAND_LIMIT, INFECTED_HAND_LIMIT
@@ -98,7 +99,7 @@ def _take_wound(st: InfectedState, seat: int, action: Action) -> None:
     card = st.wounds[victim].pop()
     st.zhand[seat].append(card)
     st.log.append(Event("take_wound", f"{{p{seat}}} takes a wound card from {{p{victim}}}"))
-    st.log.append(Event("zombie_card", f"you take a {st.kind_z(card).name}", private(seat)))
+    st.log.append(Event("zombie_card", f"you take {article(st.kind_z(card).name)}", private(seat)))
     if len(st.zhand[seat]) >= INFECTED_HAND_LIMIT or not any(st.wounds[s] for s in st.active()):
         st.phase = Phase.FLOW
 

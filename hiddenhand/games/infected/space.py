@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from hiddenhand.engine.actions import ActionArg, ActionSpace
+from hiddenhand.engine.text import article
 from hiddenhand.games.infected.cards import card_set
 from hiddenhand.games.infected.options import InfectedOptions
 
@@ -28,8 +29,8 @@ def infected_space(players: int, options: InfectedOptions) -> ActionSpace:
     out: list[tuple[str, tuple[ActionArg, ...], str]] = []
     out += [("character", (c,), f"choose the {ch.name}") for c, ch in enumerate(cards.characters)]
     for k, name in enumerate(items):
-        out.append(("equip", (k, 1), f"equip a {name} face up"))
-        out.append(("equip", (k, 0), f"equip a {name} face down"))
+        out.append(("equip", (k, 1), f"equip {article(name)} face up"))
+        out.append(("equip", (k, 0), f"equip {article(name)} face down"))
     out.append(("equip_done", (), "equip no more"))
     out += [("unequip", (s,), f"discard your {SLOT_NAMES[s]} equipped item") for s in (0, 1)]
     out.append(("call_destroy", (), "call a vote to destroy a member of the group"))
@@ -39,13 +40,21 @@ def infected_space(players: int, options: InfectedOptions) -> ActionSpace:
     out.append(("ability", (), "use your once-per-game ability first"))
     out += [("ability_target", (s,), f"test {{p{s}}}'s blood (ability)") for s in seats]
     out.append(("special", (), "equip your special item first"))
-    out += [("special_cost", (k,), f"discard a {name} to equip it") for k, name in enumerate(items)]
-    out += [("play", (k,), f"play a {name} to your challenge pile") for k, name in enumerate(items)]
+    out += [
+        ("special_cost", (k,), f"discard {article(name)} to equip it")
+        for k, name in enumerate(items)
+    ]
+    out += [
+        ("play", (k,), f"play {article(name)} to your challenge pile")
+        for k, name in enumerate(items)
+    ]
     out.append(("draw", (), "draw 1 item card"))
-    out += [("swap", (k,), f"discard a {name} to draw new cards") for k, name in enumerate(items)]
+    out += [
+        ("swap", (k,), f"discard {article(name)} to draw new cards") for k, name in enumerate(items)
+    ]
     out.append(("draw2", (), "draw 2 item cards (your hand is empty)"))
     for k, name in enumerate(items):
-        out += [("give", (k, s), f"give a {name} to {{p{s}}}") for s in seats]
+        out += [("give", (k, s), f"give {article(name)} to {{p{s}}}") for s in seats]
     out.append(("give_done", (), "give no more"))
     out.append(("heal", (), "heal 1 wound"))
     out.append(("pass", (), "take no action"))
@@ -66,7 +75,9 @@ def infected_space(players: int, options: InfectedOptions) -> ActionSpace:
     out.append(("place_none", (), "put nothing on the resource piles"))
     out.append(("vote", ("yes",), "vote for"))
     out.append(("vote", ("no",), "vote against"))
-    out += [("discard", (k,), f"discard a {name} (hand limit)") for k, name in enumerate(items)]
+    out += [
+        ("discard", (k,), f"discard {article(name)} (hand limit)") for k, name in enumerate(items)
+    ]
     out += [("take_wound", (s,), f"take a wound card from {{p{s}}}") for s in seats]
     out.append(("take_done", (), "take no more wound cards"))
     return ActionSpace(out)

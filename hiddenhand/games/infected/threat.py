@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
+from hiddenhand.engine.text import article
 from hiddenhand.games.infected.effects import ITEM_EFFECTS, THREAT_SHOWN, handle_threat
 from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase, Window, step, window
 from hiddenhand.games.infected.intents import Cover, NoReaction, React, cover_of, react_of
@@ -123,7 +124,7 @@ def _resolve(st: InfectedState, order: list[int], window: dict[int, Draft]) -> N
             st.item_discard.append(card)
             effect = st.cards.item_kinds[intent.item].effect
             st.log.append(
-                Event("react", f"{{p{s}}} uses a {st.item_name(card)} on the threat card")
+                Event("react", f"{{p{s}}} uses {article(st.item_name(card))} on the threat card")
             )
             if effect == "block":
                 st.blocked = True

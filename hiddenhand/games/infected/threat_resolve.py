@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
+from hiddenhand.engine.text import article
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.flow import Phase, Window, step, window
 from hiddenhand.games.infected.intents import Claim, Place, claim_of, place_of
@@ -127,7 +128,10 @@ def _resolve_placement(st: InfectedState, order: list[int], window: dict[int, Dr
             r = RESOURCES.index(st.cards.item_kinds[intent.item].resource)
             st.resources[r].append(card)
             st.log.append(
-                Event("place", f"{{p{s}}} puts a {st.item_name(card)} on the {RESOURCES[r]} pile")
+                Event(
+                    "place",
+                    f"{{p{s}}} puts {article(st.item_name(card))} on the {RESOURCES[r]} pile",
+                )
             )
         st.item_discard.extend(st.piles[s])
         st.piles[s] = []

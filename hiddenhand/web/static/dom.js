@@ -44,8 +44,14 @@ export async function api(path, body) {
   return data;
 }
 
-// Make a thing on the board act: one legal action acts at once, several open a small menu.
+// Make a thing on the board act. With a mouse, one legal action acts at once and several open a
+// small menu. On a touch screen a tap only selects: the thing is marked, its text is shown, and
+// a bar at the bottom offers its actions and Cancel; nothing is sent until an action is tapped.
 // The thing lights up as a legal target; buttons elsewhere stay as the accessible fallback.
+export function touchScreen() {
+  return matchMedia("(hover: none), (pointer: coarse)").matches;
+}
+
 export function onBoard(el, actions, ctx) {
   if (!actions.length || ctx.busy) return el;
   el.classList.add("target");
@@ -53,8 +59,9 @@ export function onBoard(el, actions, ctx) {
   el.title = actions.map((a) => a.text).join(" / ");
   el.addEventListener("click", (event) => {
     event.stopPropagation();
+    if (touchScreen()) { confirmBar(el, actions, ctx); return; }
     if (actions.length === 1) { ctx.act(actions[0].id); return; }
-    document.querySelector(".board-menu")?.remove();
+    closeMenus();
     const menu = h("div", { class: "board-menu", role: "menu" },
       actions.map((a) => h("button", { class: "primary", role: "menuitem", onclick: () => { menu.remove(); ctx.act(a.id); } }, a.text)),
       h("button", { class: "ghost", onclick: () => menu.remove() }, "cancel"));
@@ -62,6 +69,29 @@ export function onBoard(el, actions, ctx) {
     fitOnScreen(menu);
   });
   return el;
+}
+
+// Close any open menu or confirm bar, and unmark what it was for: nothing is sent.
+export function closeMenus() {
+  document.querySelector(".board-menu")?.remove();
+  for (const x of document.querySelectorAll(".target.selected")) x.classList.remove("selected");
+}
+
+// The phone's second step: what was tapped, its text, its actions, and Cancel.
+function confirmBar(el, actions, ctx) {
+  closeMenus();
+  el.classList.add("selected");
+  const tip = el.dataset.tip || el.closest("[data-tip]")?.dataset.tip;
+  const bar = h("div", { class: "board-menu confirm-bar", role: "dialog", "aria-label": "confirm your choice", "data-step": ctx.step ?? "" },
+    tip ? h("p", { class: "confirm-text" }, tip) : null,
+    h("div", { class: "confirm-actions" },
+      actions.map((a) => h("button", { class: "primary", "data-confirm": a.id, onclick: () => { closeMenus(); ctx.act(a.id); } }, capital(a.text))),
+      h("button", { class: "ghost", id: "confirm-cancel", onclick: closeMenus }, "Cancel")));
+  document.body.append(bar);
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 // A menu opened near the right edge moves left, so it never makes a phone's page scroll sideways.

@@ -94,22 +94,40 @@ function age(created) {
     : `created ${Math.round(minutes / 60)} h ago`;
 }
 
+// What a table waits for, truthfully: open seats, or a seated table nobody has started yet.
+function status(t, free, reserved = 0) {
+  if (t.status === "open") {
+    if (free) return `waiting for players: ${free} open seat${free === 1 ? "" : "s"}`;
+    return reserved ? "waiting for the players of the last game" : "every seat taken: waiting for the start";
+  }
+  return t.status === "over" ? "over" : "playing";
+}
+
+// The link's word: your own table is one to play or return to; others' to join or watch.
+function entry(t, free, mine) {
+  if (mine) return t.status === "playing" ? "Play" : "Return";
+  return t.status === "open" && free ? "Join" : "Watch";
+}
+
 async function refreshTables() {
   const tables = await api(`/api/tables${listQuery()}`);
   const body = clear(document.getElementById("table-list"));
   document.getElementById("no-tables").hidden = tables.length > 0;
+  const onlyMine = document.getElementById("filter-mine")?.checked;
   for (const t of tables) {
     const kept = (s) => !s.taken && s.reserved && s.reserved_until > Date.now(); // a rematch's
     const free = t.seats.filter((s) => !s.taken && !kept(s)).length;
     const reserved = t.seats.filter(kept).length;
     const people = t.seats.map((s, i) => s.name || (s.bot ? `${t.names[i]}` : kept(s) ? "reserved" : "free")).join(", ");
-    body.append(h("tr", {},
+    // A table is yours if you hold a seat there: from this browser, or as the "my tables" list says.
+    const mine = onlyMine || localStorage.getItem(`hh-seat-${t.id}`) !== null;
+    body.append(h("tr", { "data-table": t.id },
       h("td", {}, h("b", {}, t.title), h("br"), h("small", { class: "muted age" }, age(t.created))),
       h("td", {}, `${t.seats.length} (${people})`),
-      h("td", {}, t.status === "open" ? `waiting for ${free + reserved}` : "playing",
+      h("td", { class: "table-status" }, status(t, free, reserved),
         reserved ? h("small", { class: "muted reserved-note", title: "kept for the players of the last game for now" }, ` · ${reserved} reserved`) : null,
         t.unrated ? h("small", { class: "muted unrated-note", title: t.unrated }, "unrated") : null),
-      h("td", {}, h("a", { class: "button", href: `/t/${t.id}` }, t.status === "open" && free ? "Join" : "Watch"))));
+      h("td", {}, h("a", { class: "button", href: `/t/${t.id}` }, entry(t, free, mine)))));
   }
 }
 

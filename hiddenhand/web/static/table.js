@@ -1,5 +1,5 @@
 // The table page: one WebSocket to the table, the game drawn by its renderer (or the generic one).
-import { api, badge, clear, h } from "/static/dom.js";
+import { api, badge, clear, closeMenus, h } from "/static/dom.js";
 import generic from "/static/games/generic.js";
 import { clockTime, showLabels } from "/static/tablerated.js";
 import { explain, installTips } from "/static/tips.js";
@@ -52,6 +52,7 @@ function connect() {
     if (page.socket !== socket) return;
     el("link-state").textContent = "reconnecting…";
     el("link-state").className = "link-state down";
+    el("connection").hidden = false; // more than a small label: whatever is shown may be stale
     const wait = Math.min(5000, 300 * 2 ** page.retry++);
     setTimeout(connect, wait);
   };
@@ -79,6 +80,7 @@ function receive(message) {
       page.prefs = message.prefs;
       el("link-state").textContent = message.seat === null ? "watching" : "connected";
       el("link-state").className = "link-state up";
+      el("connection").hidden = true;
       break;
     case "table":
       page.table = message.table;
@@ -348,7 +350,7 @@ function renderBanner() {
     const winner = (w) => (results[w] === "left" ? `${n[w]} (left: counted as a loss)` : n[w]);
     clear(box, h("strong", { id: "headline" }, headline),
       s.outcome.winners.length ? `Winners: ${s.outcome.winners.map(winner).join(", ")}. ` : "Nobody wins. ",
-      h("span", {}, s.outcome.reason, "."), " Everything is revealed below. ",
+      h("span", {}, capitalized(s.outcome.reason), "."), " Everything is revealed below. ",
       replaced().length ? `A bot finished the game for ${replaced().join(", ")}. ` : "",
       page.you ? h("button", { id: "rematch", class: "primary", onclick: rematch },
         page.table.rematch ? "Join the rematch" : "Rematch") : null, " ",
@@ -436,7 +438,7 @@ function capitalized(text) {
 
 function act(id) {
   if (page.waitingForReply) return;
-  document.querySelector(".board-menu")?.remove();
+  closeMenus();
   page.waitingForReply = true;
   send({ type: "act", action: id, step: page.state.step });
   for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
@@ -454,12 +456,15 @@ function ctx() {
     lastEvent: lastEvent(), busy: page.waitingForReply,
     names: names(), seat: page.you?.seat ?? null, legal: page.state?.legal || [],
     toMove: page.state?.to_move || [], over: !!page.state?.outcome, outcome: page.state?.outcome, act,
-    options: page.table.options, view: page.state?.view, log: page.log,
+    options: page.table.options, view: page.state?.view, log: page.log, step: page.state?.step,
   };
 }
 
 function renderBoard() {
   const box = clear(el("board"));
+  // A confirm bar (phones) stays while the choice it offers stands; once the game moved on, it goes.
+  const bar = document.querySelector(".confirm-bar");
+  if (bar && (bar.dataset.step !== String(page.state?.step ?? "") || page.waitingForReply)) closeMenus();
   if (!page.state) return;
   try {
     box.append(page.renderer.render(page.state.view, ctx()));
@@ -487,7 +492,13 @@ function renderChat() {
   const box = el("chat");
   clear(box, page.chat.map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text)));
   box.scrollTop = box.scrollHeight;
-  el("chat-form").hidden = page.you === null || page.you === undefined;
+  // The server takes chat from seated players only: a spectator is told so, not shown a box.
+  const watching = page.you === null || page.you === undefined;
+  const left = !watching && !!page.table?.seats[page.you.seat]?.left;
+  el("chat-form").hidden = watching || left;
+  el("chat-note").hidden = !watching && !left;
+  el("chat-note").textContent = left ? "You left this table: you can no longer write here."
+    : "You are watching: only the players at this table can write here.";
 }
 
 el("chat-form").addEventListener("submit", (event) => {

@@ -80,9 +80,10 @@ function render(view, ctx) {
   const { byCard, bySeat, byTitle } = targets(ctx.legal, ctx.seat);
   const last = ctx.lastEvent;
   const seats = players.map((p, i) => {
-    const head = h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, names[i], i === view.turn ? " ★" : ""),
+    const head = h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, names[i],
+      i === view.turn ? h("span", { class: "turn-star", title: "★ this cop's turn", "aria-label": "this cop's turn" }, " ★") : null),
       h("span", {}, p.team ? badge(p.team, p.team === "honest" ? "good" : p.team === "crooked" ? "bad" : "") : null,
-        p.zombie ? badge("zombie", "bad") : null,
+        p.zombie && p.team !== "zombie" ? badge("zombie", "bad") : null,
         p.alive === false ? badge("out", "") : null));
     onBoard(head, ctx.over ? [] : bySeat.get(i) || [], ctx);
     return h("div", {
@@ -119,6 +120,7 @@ function render(view, ctx) {
     alerts,
     diceRow(view, names),
     h("div", { class: "seats" }, seats),
+    h("p", { class: "legend" }, "★ marks the cop whose turn it is; a lit card or name can be chosen."),
     ctx.seat !== null ? h("div", {}, h("div", { class: "section-title" }, "Your equipment"),
       h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "muted" }, "none"))) : null,
     (view.discard || []).length ? h("div", {}, h("div", { class: "section-title" }, "Discard pile"),

@@ -3,7 +3,16 @@
 import { badge, card, h, onBoard } from "/static/dom.js";
 
 const ARROWS = { left: "◀", right: "▶", up: "▲", down: "▼" };
-const VERBS = { kill: "kill", arrest: "arrest", identity: "be", discard: "clear", citizen: "clear", "citizen-arrest": "arrest" };
+const VERBS = { kill: "kill", arrest: "arrest", identity: "become", discard: "clear", citizen: "clear", "citizen-arrest": "arrest" };
+// What the word on a suspect means, as its tooltip.
+const VERB_TIPS = {
+  kill: "kill this suspect: it stands next to yours",
+  arrest: "arrest this suspect: if it is the Killer, you win",
+  identity: "take this suspect as your secret identity: from now on you are this suspect",
+  discard: "clear this suspect: it cannot be the Killer",
+  citizen: "clear this suspect, then make a citizen's arrest next to it",
+  "citizen-arrest": "citizen's arrest of this suspect",
+};
 
 const GROUPS = {
   identity: "Take as your identity", kill: "Kill", arrest: "Arrest", discard: "Exonerate",
@@ -58,7 +67,8 @@ function render(view, ctx) {
         class: `grid-cell ${dead.has(s) ? "dead" : ""} ${s === view.identity ? "mine" : ""} ${acts.length ? "clickable" : ""} ${candidates && !candidates.has(s) ? "cleared" : ""}`,
         title: names[s],
       }, h("b", {}, names[s]), h("span", { class: "cell-tags" }, tags),
-        acts.length ? h("span", { class: "cell-act" }, acts.map((a) => VERBS[a.kind] || a.kind).join(" · ")) : null), ctx.over ? [] : acts, ctx));
+        acts.length ? h("span", { class: "cell-act", title: acts.map((a) => VERB_TIPS[a.kind] || a.text).join(" / ") },
+          acts.map((a) => VERBS[a.kind] || a.kind).join(" · ")) : null), ctx.over ? [] : acts, ctx));
     }
     cells.push(arrow("row", r, "right"));
   });
@@ -72,7 +82,7 @@ function render(view, ctx) {
         h("span", { class: "token" }, `turn ${view.turn}${view.turn_limit ? `/${view.turn_limit}` : ""}`),
         h("span", { class: "token" }, `deck ${view.deck}`),
         view.mode ? h("span", { class: "token" }, `mode ${view.mode}`) : null)),
-    h("div", { class: "grid-board", style: `grid-template-columns: 2em repeat(${cols}, minmax(5.5em, 1fr)) 2em` }, cells),
+    h("div", { class: "grid-board", style: `--cols: ${cols}` }, cells),
     view.hand ? h("div", {}, h("div", { class: "section-title" }, "Your evidence cards"),
       h("div", { class: "hand" }, view.hand.length ? view.hand.map((s) => card(names[s], { tone: "special" })) : h("span", { class: "muted" }, "none"))) : null,
     candidates && !ctx.over ? h("div", {}, h("div", { class: "section-title" }, `Who your opponent may be (${candidates.size})`),
@@ -88,7 +98,8 @@ function rules() {
     h("li", {}, "The Killer wins by killing the Inspector's suspect or reaching the kill count; the Inspector wins by arresting the Killer's suspect."),
     h("li", {}, "Kill or arrest only a suspect in the 8 cells around your own suspect (or yourself, to arrest)."),
     h("li", {}, "Shift a row or column one step with the arrows (it wraps around); the last shift may not be undone."),
-    h("li", {}, "Click a suspect on the board to act on them; gold marks your own secret identity."));
+    h("li", {}, "Click a suspect on the board to act on them; gold marks your own secret identity."),
+    h("li", {}, "The word on a lit suspect says what a click does: kill, arrest, clear, or become (take that suspect as your secret identity)."));
 }
 
 export default { render, rules, short };
