@@ -100,13 +100,19 @@ def test_an_absent_seat_is_handed_to_a_bot_and_taken_back(tmp_path: Path) -> Non
         assert seat["away"] is False and seat["timed_out"] is False
         with pytest.raises(TableError, match="already"):
             table.take_back(0)
-        await wait_for(lambda: any(m.get("notes") for m in bo.got if m["type"] == "state"))
+        handed = "Ann's seat was handed to a bot: it plays until Ann takes the seat back."
+
+        def last_notes() -> list[dict[str, Any]]:
+            states = [m for m in bo.got if m["type"] == "state"]
+            return list(states[-1]["notes"]) if states else []
+
+        # The bot's move for Ann is shown once it is written: wait for that message.
+        await wait_for(lambda: any(n["text"] == handed for n in last_notes()))
         # The table told it in the log, where it happened: each time-out, and the bot taking
         # over the handed seat once (not at each of its moves).
-        notes = [m for m in bo.got if m["type"] == "state"][-1]["notes"]
+        notes = last_notes()
         texts = [n["text"] for n in notes]
         assert texts[0] == "Time ran out for Ann: a bot chose for them."
-        handed = "Ann's seat was handed to a bot: it plays until Ann takes the seat back."
         assert texts.count(handed) == 1 and len(texts) == 1 + texts.count(texts[0])
         await table.storage.actions.drain()
         stored = table.storage.load(table.id)
