@@ -96,6 +96,9 @@ class _SeededOnUse:
         bot.rng = cls(bot, rng, seed)  # type: ignore[assignment]
 
     def __getattr__(self, name: str) -> object:
+        if name.startswith("__") or name in _SeededOnUse.__slots__:
+            # asked by pickle or copy (or for a slot not set yet): none is the generator's
+            raise AttributeError(name)
         rng = self._rng
         rng.seed(self._seed)
         self._bot.rng = rng

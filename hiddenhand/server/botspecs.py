@@ -22,6 +22,11 @@ def checked_spec(game: Game, spec: str) -> str:
     return spec
 
 
+def searches(game: Game, spec: str) -> bool:
+    """The bot this spec builds searches (plans on samples): it costs a bot process's time."""
+    return make_bot(game, spec, 0).uses_sample
+
+
 def capped_spec(game: Game, spec: str, bot_seconds: float) -> str:
     """The spec a table builds its bot from: a searching bot's `seconds` at most the cap."""
     bot = make_bot(game, spec, 0)

@@ -4,6 +4,7 @@ A seat a bot was configured for keeps that bot; a person who left, whose seat wa
 or whose time bank ran out is played by the stand-in (the game's own heuristic if it has one).
 Each bot is built when first needed, with its search time capped (`botspecs.capped_spec`) and a
 seed of its own drawn from the table's, so a restored table's bots decide as they would have.
+A bot that searches thinks in the server's bot processes (`botpool`), never on the event loop.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from hiddenhand.bots.match import SeatLogs, decide, turn_for
 from hiddenhand.bots.registry import default_bot
 from hiddenhand.engine import Action, Game, State
 from hiddenhand.engine.seeding import bot_seed
+from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botspecs import capped_spec
 from hiddenhand.server.pace import one_answer, pass_of
 from hiddenhand.server.seats import Seat
@@ -42,13 +44,17 @@ def quick_plan(legal: Sequence[Action]) -> Plan:
 
 
 class BotTurns:
-    """One table's bots, by seat. Deciding may take a while: a searching bot thinks in a
-    thread, so the event loop (and every other table) goes on meanwhile."""
+    """One table's bots, by seat. Deciding may take a while: a searching bot thinks in one of
+    the server's bot processes (`pool`; without one, in a thread), so the event loop (and
+    every other table) goes on meanwhile."""
 
-    def __init__(self, game: Game, seed: int, bot_seconds: float) -> None:
+    def __init__(
+        self, game: Game, seed: int, bot_seconds: float, pool: BotPool | None = None
+    ) -> None:
         self.game = game
         self.seed = seed
         self.bot_seconds = bot_seconds
+        self.pool = pool
         self._bots: dict[int, Bot] = {}
 
     async def plan(
@@ -66,7 +72,12 @@ class BotTurns:
         bot = self._bot(seat, person)
         if bot.uses_sample:
             turn = turn_for(state, seat, bot, list(logs.of(seat)))
-            action: Action = await asyncio.to_thread(bot.decide, turn)
+            if len(turn.legal) == 1:  # nothing to search: no need to queue behind searches
+                return bot.decide(turn)
+            if self.pool is None:
+                action: Action = await asyncio.to_thread(bot.decide, turn)
+                return action
+            action, self._bots[seat] = await self.pool.decide(bot, turn)
             return action
         return decide(state, seat, bot, logs.of(seat))
 

@@ -18,7 +18,8 @@ from hiddenhand.bots.registry import level_specs
 from hiddenhand.engine import Game, get_game
 from hiddenhand.games.texts import goal
 from hiddenhand.server.accounts import Accounts, account_id_of
-from hiddenhand.server.botspecs import checked_spec
+from hiddenhand.server.botpool import BotPool
+from hiddenhand.server.botspecs import checked_spec, searches
 from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
 from hiddenhand.server.errors import Refused, TableError
@@ -115,7 +116,7 @@ class Lobby:
 
     It also keeps, in memory only, who created each live table (guest and address) so that the
     per-guest and per-address limits can be counted, and the chat budget each guest and address
-    shares over all tables.
+    shares over all tables. Its tables' searching bots think in its bot processes (`pool`).
     """
 
     def __init__(self, storage: Storage, bot_delay: float = 0.0, limits: Limits | None = None):
@@ -125,6 +126,7 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.creators: dict[str, tuple[str, str]] = {}
         self.senders = FloodGuard.per_sender(self.limits)
+        self.pool = BotPool(self.limits.bot_processes)
         self.results = Results(storage)
         self.leases: Leases | None = None
         """Set when processes share the store: this process loads a live table only once it
@@ -134,7 +136,12 @@ class Lobby:
 
     def _restore(self, stored: StoredTable) -> Table:
         table = restore_table(
-            stored, self.storage, self.bot_delay, limits=self.limits, senders=self.senders
+            stored,
+            self.storage,
+            self.bot_delay,
+            limits=self.limits,
+            senders=self.senders,
+            pool=self.pool,
         )
         table.on_over = self.results.writer
         table.account_name = self.account_name
@@ -238,6 +245,31 @@ class Lobby:
                 429,
             )
 
+    def check_bot_tables(self, creator: tuple[str, str]) -> None:
+        """Refuse (429) one more table with a searching bot over the limits of its creator:
+        the bot processes are shared by everyone, and a few tables of one guest or one address
+        must not take them all."""
+        guest, address = creator
+        for who, mine, limit, whose in (
+            (guest, 0, self.limits.bot_tables_per_guest, "you already have"),
+            (address, 1, self.limits.bot_tables_per_address, "your address already has"),
+        ):
+            if not who:
+                continue
+            tables = [
+                t for t in self.live() if t.id in self.creators and self.creators[t.id][mine] == who
+            ]
+            if sum(1 for t in tables if self._searching(t)) >= limit:
+                raise Refused(
+                    f"{whose} {limit} tables with searching bots (ismcts, the hard and expert "
+                    "levels) waiting or playing; finish one first, or choose other bots",
+                    429,
+                )
+
+    @staticmethod
+    def _searching(table: Table) -> bool:
+        return any(s.bot is not None and searches(table.game, s.bot) for s in table.seats)
+
     def create(
         self,
         game_id: str,
@@ -258,6 +290,9 @@ class Lobby:
         if len(bots) != players:
             raise TableError(f"say for each of the {players} seats whether a bot plays it")
         specs = [None if spec is None else checked_spec(game, spec) for spec in bots]
+        searching = any(spec is not None and searches(game, spec) for spec in specs)
+        if searching:
+            self.check_bot_tables(creator)
         if clock is None:
             clock = DEFAULT_CLOCK if None in specs else 0
         if not 0 <= clock <= MAX_CLOCK:
@@ -273,6 +308,7 @@ class Lobby:
             bot_delay=self.bot_delay,
             limits=self.limits,
             senders=self.senders,
+            pool=self.pool,
         )
         table.on_over = self.results.writer
         table.account_name = self.account_name
@@ -281,6 +317,8 @@ class Lobby:
         self.tables[table.id] = table
         self.creators[table.id] = creator
         table.save()
+        if searching:
+            self.pool.warm()
         return table
 
     def listing(
@@ -323,3 +361,4 @@ class Lobby:
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
+        self.pool.close()

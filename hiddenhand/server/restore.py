@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hiddenhand.engine import get_game
 from hiddenhand.engine.seeding import SEQUENTIAL
+from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botspecs import restored_spec
 from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
@@ -25,6 +26,7 @@ def restore_table(
     *,
     limits: Limits | None = None,
     senders: FloodGuard | None = None,
+    pool: BotPool | None = None,
 ) -> Table:
     """Rebuild a table from storage by replaying its actions (`Table.stored` wrote the rest)."""
     game = get_game(stored.game)
@@ -51,6 +53,7 @@ def restore_table(
         status=stored.status,
         limits=limits or Limits(),
         senders=senders,
+        pool=pool,
     )
     table.chat.lines = stored.chat
     table.rematch = meta.get("rematch")

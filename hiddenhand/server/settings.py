@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hiddenhand.engine.errors import OptionError
+
+
+def half_the_cores() -> int:
+    """Half the machine's cores, at least one: the rest serve the event loop and the store."""
+    return max(1, (os.cpu_count() or 2) // 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +79,18 @@ class Limits:
     """How often Python's cycle collector goes through everything (`server/collector.py`)."""
     bot_seconds: float = 2.0
     """The most a searching bot thinks per decision at a table (its `seconds` option is capped)."""
+    bot_processes: int = field(default_factory=half_the_cores)
+    """Processes in which searching bots think, for the whole server (half the cores, at least
+    one): however many tables search, they never take more of the machine than this."""
+    bot_tables_per_guest: int = 3
+    """Tables waiting or being played with a searching bot (`ismcts`, the hard and expert
+    levels) that one guest or account created..."""
+    bot_tables_per_address: int = 6
+    """...and that were created from one address."""
+    prefs_burst: int = 10
+    """Preference changes (`prefs`) one seat may send at once..."""
+    prefs_every: float = 0.5
+    """...then one per this many seconds."""
     store_wait_seconds: float = 5.0
     """How long a starting server waits for another one to let go of the store."""
     lease_seconds: float = 5.0

@@ -31,7 +31,7 @@ from hiddenhand.server.protocol import (
     encode,
     error,
 )
-from hiddenhand.server.tables import Table
+from hiddenhand.server.tables import PrefsRefused, Table
 
 log = logging.getLogger("hiddenhand.server")
 
@@ -140,7 +140,10 @@ def prefs(table: Table, client: Connection, message: Prefs) -> None:
     elif table.seats[client.seat].left:
         client.send(error("left", "you left this table; a bot plays your seat now"))
     else:
-        table.set_prefs(client.seat, message.autopass)
+        try:
+            table.set_prefs(client.seat, message.autopass)
+        except PrefsRefused as exc:
+            client.send(error("too-fast", str(exc)))
 
 
 def handle(table: Table, client: Connection, message: ClientMessage) -> None:

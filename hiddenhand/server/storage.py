@@ -3,14 +3,16 @@
 A table is one row of settings (JSON) plus its accepted actions, one row each, appended in
 order. Every write is committed before the table tells anyone about it, so replaying the rows
 brings back every unfinished table exactly. Actions are written in groups off the event loop
-(`action_log`); everything else is a short synchronous write. Accounts, their ratings, their
-game results and their sign-in sessions live beside the tables. The schema is Alembic's
+(`action_log`), and so are a table's settings when a person changes only their preferences
+(`save_table_soon`); everything else is a short synchronous write. Accounts, their ratings,
+their game results and their sign-in sessions live beside the tables. The schema is Alembic's
 (`hiddenhand.server.migrations`): opening a store upgrades it in place.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -205,6 +207,10 @@ class Storage:
         self.actions = ActionLog(self)
         """The actions of every table, written in groups off the event loop."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="hh-actions")
+        self._settings_lock = threading.Lock()
+        self._settings_soon: dict[str, object] = {}
+        """The settings of a table waiting to be written by the writer's thread, by a token:
+        a write of the same table's settings since (here, or queued later) takes it away."""
         self._async: psycopg.AsyncConnection[Any] | None = None
 
     def close(self) -> None:
@@ -252,7 +258,31 @@ class Storage:
             yield conn
 
     def save_table(self, table: StoredTable) -> None:
-        """Insert or update a table's settings row."""
+        """Insert or update a table's settings row (a write still waiting in `save_table_soon`
+        is older: it is dropped)."""
+        with self._settings_lock:
+            self._settings_soon.pop(table.id, None)
+            self._write_table(table)
+
+    async def save_table_soon(self, table: StoredTable) -> None:
+        """`save_table` by the writer's thread, so the event loop does not wait for the store
+        (one at a time for a table). A `save_table` of the same table in the meantime wrote
+        newer settings already: this one is then dropped."""
+        token = object()
+        self._settings_soon[table.id] = token
+        try:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self._writer, self._write_table_if_latest, table, token)
+        finally:
+            if self._settings_soon.get(table.id) is token:
+                del self._settings_soon[table.id]
+
+    def _write_table_if_latest(self, table: StoredTable, token: object) -> None:
+        with self._settings_lock:
+            if self._settings_soon.get(table.id) is token:
+                self._write_table(table)
+
+    def _write_table(self, table: StoredTable) -> None:
         meta = msgspec.json.encode(table.meta).decode()
         with self._tx() as conn:
             changed = conn.execute(
@@ -353,7 +383,8 @@ class Storage:
 
     def delete_table(self, table_id: str) -> None:
         """Forget a table that never started (it expired): its row and its chat."""
-        with self._tx() as conn:
+        with self._settings_lock, self._tx() as conn:
+            self._settings_soon.pop(table_id, None)
             conn.execute(delete(chat_table).where(chat_table.c.table_id == table_id))
             conn.execute(delete(actions_table).where(actions_table.c.table_id == table_id))
             conn.execute(delete(tables_table).where(tables_table.c.id == table_id))

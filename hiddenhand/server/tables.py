@@ -31,6 +31,7 @@ from hiddenhand.server import seating
 from hiddenhand.server.action_log import Ending, Row
 from hiddenhand.server.audience import Audience, Client
 from hiddenhand.server.botnotes import BotNotes
+from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botturns import BotTurns
 from hiddenhand.server.chat import ChatRefused, FloodGuard, TableChat
 from hiddenhand.server.clock import TurnClock
@@ -44,6 +45,10 @@ from hiddenhand.server.storage import Storage, StoredTable
 from hiddenhand.server.updates import state_message
 
 log = logging.getLogger("hiddenhand.server")
+
+
+class PrefsRefused(TableError):
+    """A change of preferences over the seat's budget; nothing was changed."""
 
 
 class Table:
@@ -65,6 +70,7 @@ class Table:
         seeding: str = KEYED,
         limits: Limits | None = None,
         senders: FloodGuard | None = None,
+        pool: BotPool | None = None,
     ) -> None:
         self.id = id
         self.game = game
@@ -95,7 +101,8 @@ class Table:
         self.audience = Audience(len(seats))
         self.addresses: dict[int, str] = {}
         """The address each person sat down from (memory only: a limit, not a record)."""
-        self.driver = Driver(self, BotTurns(game, seed, self.limits.bot_seconds), bot_delay)
+        bots = BotTurns(game, seed, self.limits.bot_seconds, pool)
+        self.driver = Driver(self, bots, bot_delay)
         self._published: dict[int | None, int] = {}
         """How many events of each seat's log (None: a spectator's) have been published."""
         self._publishing: asyncio.Handle | None = None
@@ -105,6 +112,12 @@ class Table:
         """Something happened that is not sent yet (it is, once its actions are saved)."""
         self._attaching: dict[Client, int] = {}
         """Connections that said hello, let in once the actions they would be shown are saved."""
+        self.prefs_flood = FloodGuard(burst=self.limits.prefs_burst, every=self.limits.prefs_every)
+        """How often each seat may change its preferences."""
+        self._saving: asyncio.Task[None] | None = None
+        """The settings being written by the store's thread (`_save_soon`)..."""
+        self._after_save: list[Callable[[], None]] = []
+        """...and what to do once the changes made since are written too."""
 
     # -- storage ----------------------------------------------------------------------
 
@@ -256,12 +269,40 @@ class Table:
         return None if seat is None else {"autopass": self.seats[seat].autopass}
 
     def set_prefs(self, seat: int, autopass: bool) -> None:
-        """Change a seat's preferences; a pending reaction may now be answered for it."""
+        """Change a seat's preferences; a pending reaction may now be answered for it.
+
+        A seat changes them at most `prefs_burst` times at once, then once every
+        `prefs_every` seconds (PrefsRefused past that, having changed nothing). The settings
+        are written off the event loop, and the seat is told once they are; the table is
+        shown again (once this turn of the loop is over), since a prompt answered for the seat
+        is no longer shown to it."""
+        if not self.prefs_flood.allow(seat):
+            raise PrefsRefused("you are changing your preferences too fast; wait a moment")
+        if self.seats[seat].autopass == autopass:
+            self._send_prefs(seat)
+            return
         self.seats[seat].autopass = autopass
-        self.save()
-        self._send_prefs(seat)
+        self._save_soon(lambda: self._send_prefs(seat))
         if self.status == "playing":
             self._moved(turn_ends_autopass=False)
+
+    def _save_soon(self, then: Callable[[], None]) -> None:
+        """Store the settings by the store's writer thread; `then` runs once they are. One
+        write at a time: changes made meanwhile go together in the next."""
+        self._after_save.append(then)
+        if self._saving is None or self._saving.done():
+            self._saving = asyncio.get_running_loop().create_task(self._save_in_turn())
+
+    async def _save_in_turn(self) -> None:
+        while self._after_save and not self.closed:
+            written, self._after_save = self._after_save, []
+            try:
+                await self.storage.save_table_soon(self.stored())
+            except Exception:
+                log.exception("table %s: its settings could not be saved", self.id)
+                continue
+            for then in written:
+                then()
 
     def _send_prefs(self, seat: int) -> None:
         self.audience.send_seat(seat, encode({"type": "prefs", "prefs": self.prefs(seat)}))
