@@ -17,8 +17,7 @@ import logging
 import math
 import random
 import time
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection
 from typing import Protocol
 
 from hiddenhand.bots.match import SeatLogs
@@ -52,14 +51,9 @@ class Driven(Protocol):
     def time_ran_out(self, seat: int) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Thought:
-    """The server working out its answer for a seat: for which choices, and who answers."""
-
-    state: State
-    legal: tuple[Action, ...]
-    who: tuple[bool, str | None, bool]
-    task: asyncio.Task[Plan | None]
+Asking = tuple[int, int, tuple[Action, ...], tuple[bool, str | None, bool]]
+"""What a plan answers: the state's identity, the seat's asking (drawn anew with its time),
+its choices, and who answers for it (bot or person, which bot, auto-pass)."""
 
 
 def _mark(person: Seat) -> str | None:
@@ -84,14 +78,17 @@ class Driver:
         self.shown_at: dict[int, float] = {}
         """When each seat asked now was first shown its question: its answer time counts from
         then, so a state saved slowly is not followed at once by the next move."""
-        self._thoughts: dict[int, Thought] = {}
+        self._askings: dict[int, int] = {}
+        """How many times each seat was asked anew: a plan is for one asking."""
+        self._plans: dict[int, tuple[Asking, Plan]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._thinker: asyncio.Task[None] | None = None
 
     def moved(self, asked: Collection[int], acted: int | None, passed: bool) -> float:
         """The table moved now and these seats are asked: a seat asked anew (or again, having
-        acted, or after anything but a pass) gets its answer time drawn. Returns the time, for
-        the clock."""
+        acted, or after anything but a pass) gets its answer time drawn, and is thought about
+        afresh. Returns the time, for the clock."""
         several = len(asked) > 1
         waits, shown_at = (self.waits, self.shown_at) if passed else ({}, {})
         self.waits, self.shown_at = {}, {}
@@ -102,6 +99,7 @@ class Driver:
                     self.shown_at[seat] = shown_at[seat]
             else:
                 self.waits[seat] = answer_delay(self.draws, self.delay, several)
+                self._askings[seat] = self._askings.get(seat, 0) + 1
         return time.time()
 
     def shown(self) -> None:
@@ -119,9 +117,9 @@ class Driver:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-        self._forget_all()
+        for task in (self._task, self._thinker):
+            if task is not None:
+                task.cancel()
 
     async def _run(self) -> None:
         table = self.table
@@ -139,7 +137,7 @@ class Driver:
                     continue
             except Exception:
                 log.exception("table %s: a bot could not act", table.id)
-                self._forget_all()
+                self._plans = {}
                 await asyncio.sleep(1.0)
                 continue
             deadline = table.clock.next_deadline()
@@ -148,71 +146,74 @@ class Driver:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), max(0.0, min(waits)) if waits else None)
 
-    def _answer_one(self, state: State, now: float, waits: list[float]) -> bool:
-        """Play the answer that is most overdue, if any (True); else add how long until the
-        next one falls due to `waits`. Every seat the server answers is thought about from the
-        moment it is asked; a bot still thinking when its time comes passes, where it may (its
-        time, not its thinking, is what everyone sees)."""
-        pending = state.pending()
-        self._thoughts = {
-            seat: thought
-            for seat, thought in self._thoughts.items()
-            if seat in pending and thought.state is state
-        }
-        best: tuple[float, int, Action, str | None] | None = None
-        for seat, legal in sorted(pending.items()):
+    def _answered(self, state: State) -> list[tuple[float, int, Asking]]:
+        """(when due, seat, asking) of every prompt the server answers now, most overdue first
+        (in seat order on a tie)."""
+        out = []
+        for seat, legal in state.pending().items():
             person = self.table.seats[seat]
-            if not server_answers(person, legal):
-                continue
-            thought = self._thought(state, seat, person, legal)
-            due = self._due(seat)
-            if due > now:
-                if due != math.inf:
-                    waits.append(due - now)
-                continue
-            if thought.task.done():
-                plan = thought.task.result()
-                if plan is None:  # the game moved before it began: think again
-                    del self._thoughts[seat]
-                    self._thought(state, seat, person, legal)
-                    continue
-                answer = (due, seat, plan.action, plan.mark)
-            elif self.delay and (out_of_time := next((a for a in legal if a.kind == "pass"), None)):
-                answer = (due, seat, out_of_time, _mark(person))
-            else:
-                continue  # no pass to fall back on: its thought wakes the driver when done
-            best = answer if best is None else min(best, answer)
-        if best is None:
+            if server_answers(person, legal):
+                who = (person.played_by_bot, person.bot, person.autopass)
+                asking = (id(state), self._askings.get(seat, 0), tuple(legal), who)
+                out.append((self._due(seat), seat, asking))
+        return sorted(out, key=lambda a: (a[0], a[1]))
+
+    def _answer_one(self, state: State, now: float, waits: list[float]) -> bool:
+        """Play the most overdue answer, if it is ready (True); else add how long until the
+        next one falls due to `waits`, and see that the thinker works on what is not planned.
+
+        The order never depends on which plan is ready first, so tables of bots with no delay
+        play the same game every time. A bot still thinking when its time comes passes, where it
+        may: its time, not its thinking, is what everyone sees."""
+        answered = self._answered(state)
+        current = {(seat, asking) for _, seat, asking in answered}
+        self._plans = {s: p for s, p in self._plans.items() if (s, p[0]) in current}
+        if any(seat not in self._plans for _, seat, _ in answered):
+            self._think()
+        for due, _, _ in answered:
+            if due > now and due != math.inf:
+                waits.append(due - now)
+        if not answered or answered[0][0] > now:
             return False
-        _, seat, action, mark = best
+        _, seat, asking = answered[0]
+        planned = self._plans.get(seat)
+        if planned is not None:
+            action, mark = planned[1].action, planned[1].mark
+        elif self.delay and (out_of_time := next((a for a in asking[2] if a.kind == "pass"), None)):
+            action, mark = out_of_time, _mark(self.table.seats[seat])
+        else:
+            return False  # no pass to fall back on: the thinker wakes the driver when done
         self.table.act(seat, action.id, mark=mark, auto=True)
         return True
 
-    def _thought(self, state: State, seat: int, person: Seat, legal: Sequence[Action]) -> Thought:
-        """What the server is working out for `seat`: kept while its choices stay the same
-        (others passing), begun afresh when they or who answers for it change."""
-        who = (person.played_by_bot, person.bot, person.autopass)
-        thought = self._thoughts.get(seat)
-        if thought is not None and thought.legal == tuple(legal) and thought.who == who:
-            return thought
-        logs = self.table.logs
-        assert logs is not None
-        step = len(state.history)
+    def _think(self) -> None:
+        """Start the thinker if it is not at work: one plan at a time, so a bot is never asked
+        twice at once, and never stopped halfway (what it decided moves its generator on)."""
+        if self._thinker is None or self._thinker.done():
+            self._thinker = asyncio.get_running_loop().create_task(self._think_through())
 
-        async def think() -> Plan | None:
-            if self.table.state is not state or len(state.history) != step:
-                return None
-            return await self.bots.plan(state, logs, seat, person, legal)
+    async def _think_through(self) -> None:
+        """Plan, most urgent first, every answer the server gives that has no plan yet."""
+        table = self.table
+        logs = table.logs
+        while table.status == "playing" and table.state is not None and logs is not None:
+            state = table.state
+            todo = [(s, a) for _, s, a in self._answered(state) if s not in self._plans]
+            if not todo:
+                return
+            seat, asking = todo[0]
+            person = table.seats[seat]
+            plan = await self.bots.plan(state, logs, seat, person, asking[2])
+            if self._still(seat, asking):
+                self._plans[seat] = (asking, plan)
+            self.wake()
 
-        task = asyncio.get_running_loop().create_task(think())
-        task.add_done_callback(lambda _: self.wake())
-        thought = self._thoughts[seat] = Thought(state, tuple(legal), who, task)
-        return thought
-
-    def _forget_all(self) -> None:
-        for thought in self._thoughts.values():
-            thought.task.cancel()
-        self._thoughts = {}
+    def _still(self, seat: int, asking: Asking) -> bool:
+        """The seat is asked as it was when its plan was begun."""
+        state = self.table.state
+        return state is not None and any(
+            s == seat and a == asking for _, s, a in self._answered(state)
+        )
 
     def _due(self, seat: int) -> float:
         """When the answer for `seat` is played: its drawn time after everyone was shown the
