@@ -9,7 +9,8 @@ card it could play there:
 - by the frame: "listed as asked in the first frame of the window" means "holds a card";
 - by the time: the best threshold on how long the seat took to pass (bots' passes only).
 Each is scored by balanced accuracy (the mean of the hit rates of both classes): 0.5 is
-chance, 1.0 reads every hand. The truth comes from replaying each table's record.
+chance, 1.0 reads every hand. A best threshold overfits a small sample, so the table also gives
+what it reaches with the labels shuffled: a classifier that reads nothing scores that. The truth comes from replaying each table's record.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import tempfile
 import time
 from pathlib import Path
@@ -56,6 +58,18 @@ def balanced_accuracy(guesses: list[tuple[bool, bool]]) -> float:
         if cases:
             rates.append(sum(g == truth for g in cases) / len(cases))
     return sum(rates) / len(rates) if rates else float("nan")
+
+
+def shuffled_baseline(samples: list[tuple[float, bool]], rounds: int = 200) -> float:
+    """What `best_threshold` reaches on average when the labels are shuffled: the score of a
+    classifier that knows nothing, on a sample of this size (a best threshold overfits)."""
+    rng = random.Random(0)
+    labels = [card for _, card in samples]
+    total = 0.0
+    for _ in range(rounds):
+        rng.shuffle(labels)
+        total += best_threshold([(t, c) for (t, _), c in zip(samples, labels, strict=True)])
+    return total / rounds
 
 
 def best_threshold(samples: list[tuple[float, bool]]) -> float:
@@ -161,19 +175,21 @@ def main() -> None:
     out = RichTable(
         title=f"What a spectator reads of the hands ({args.bots}, delay {args.delay} s)"
     )
-    for column in ("classifier", "cases", "with a card", "balanced accuracy"):
+    for column in ("classifier", "cases", "with a card", "balanced accuracy", "knowing nothing"):
         out.add_column(column, justify="right" if column != "classifier" else "left")
     out.add_row(
         "listed in the window's first frame",
         str(len(listed)),
         str(sum(c for _, c in listed)),
         f"{balanced_accuracy(listed):.2f}",
+        "0.50",
     )
     out.add_row(
         "best threshold on a bot's time to pass",
         str(len(timed)),
         str(sum(c for _, c in timed)),
         f"{best_threshold(timed):.2f}",
+        f"{shuffled_baseline(timed):.2f}",
     )
     with_card = sorted(t for t, c in timed if c)
     without = sorted(t for t, c in timed if not c)
