@@ -10,7 +10,8 @@ card it could play there:
 - by the time: the best threshold on how long the seat took to pass (bots' passes only).
 Each is scored by balanced accuracy (the mean of the hit rates of both classes): 0.5 is
 chance, 1.0 reads every hand. A best threshold overfits a small sample, so the table also gives
-what it reaches with the labels shuffled: a classifier that reads nothing scores that. The truth comes from replaying each table's record.
+what it reaches with the labels shuffled: a classifier that reads nothing scores that. The
+truth comes from replaying each table's record.
 """
 
 from __future__ import annotations
