@@ -1,8 +1,9 @@
 """The turn clock: a time bank per person, as a realtime clock on a games site runs.
 
-Each decision a person is asked to take adds `seconds` to their bank (which holds at most
+Each decision a person is asked to take alone adds `seconds` to their bank (which holds at most
 `RESERVE` decisions' worth); the time they take comes out of it. Deciding fast builds a reserve
-for the hard choices. When a bank runs out, a bot decides for that seat.
+for the hard choices. Seats asked together (a window) all get the same `seconds`, apart from
+their banks. When the time runs out, a bot decides for that seat.
 """
 
 from __future__ import annotations
@@ -26,13 +27,21 @@ class TurnClock:
         self.seconds = seconds
         self.deadlines: dict[int, float] = {}
         self.banks: dict[int, float] = {}
+        self._windows: set[int] = set()
+        """Seats whose deadline is a window's, not drawn from their bank."""
 
     @property
     def cap(self) -> float:
         return self.seconds * RESERVE
 
-    def update(self, asked: Iterable[int], acted: int | None, now: float) -> None:
-        """The seats asked now; `acted` is the seat whose action caused the change, if any."""
+    def update(
+        self, asked: Iterable[int], acted: int | None, now: float, *, together: bool = False
+    ) -> None:
+        """The seats asked now; `acted` is the seat whose action caused the change, if any.
+
+        `together`: several seats are asked at once (a window, or a simultaneous choice). Each
+        person asked anew then gets the same deadline, one decision's worth from now, apart
+        from the banks: who is asked together is public, and so is this."""
         if not self.seconds:
             return
         asked = set(asked)
@@ -40,9 +49,14 @@ class TurnClock:
         for seat, deadline in self.deadlines.items():
             if seat in asked and seat != acted:
                 kept[seat] = deadline
-            else:
+            elif seat not in self._windows:
                 self.banks[seat] = max(0.0, deadline - now)
+        self._windows &= kept.keys()
         for seat in sorted(asked - kept.keys()):
+            if together:
+                kept[seat] = now + self.seconds
+                self._windows.add(seat)
+                continue
             bank = min(self.cap, self.banks.get(seat, 0.0) + self.seconds)
             self.banks[seat] = bank
             kept[seat] = now + bank
@@ -50,6 +64,7 @@ class TurnClock:
 
     def clear(self) -> None:
         self.deadlines = {}
+        self._windows = set()
 
     def expired(self, now: float) -> list[int]:
         return sorted(seat for seat, t in self.deadlines.items() if t <= now)

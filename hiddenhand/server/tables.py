@@ -431,7 +431,7 @@ class Table:
                     person.autopass = False
                     self._send_prefs(seat)
             people = [s for s in pending if not self.seats[s].played_by_bot]
-            self.clock.update(people, acted, now)
+            self.clock.update(people, acted, now, together=len(pending) > 1)
 
     def _moved(self, *, turn_ends_autopass: bool = True) -> None:
         """Who answers for a seat changed (or the game began): restart the clocks, show

@@ -56,6 +56,22 @@ def test_the_flood_guard_allows_a_burst_then_one_a_second() -> None:
     assert guard.allow("a", now=1.6)
 
 
+def test_seats_asked_together_get_the_same_deadline_whatever_their_banks() -> None:
+    """A window gives every person asked the same time, one decision's worth, apart from the
+    banks: a bank that grew on earlier turns buys nothing in a window, and the window's time
+    left over is not banked."""
+    clock = TurnClock(30)
+    clock.update([0], acted=None, now=0.0)
+    clock.update([1], acted=0, now=1.0)  # seat 0 acted in 1 s: 29 s stay in its bank
+    clock.update([0, 1, 2], acted=1, now=2.0, together=True)
+    assert clock.deadlines == {0: 32.0, 1: 32.0, 2: 32.0}
+    clock.update([1, 2], acted=0, now=3.0, together=True)
+    assert clock.deadlines == {1: 32.0, 2: 32.0}  # those still asked keep theirs
+    assert clock.public_banks() == {"0": 29}  # the window's 29 s left over were not banked
+    clock.update([0], acted=None, now=10.0)  # alone again: the bank, as it was, plus 30 s
+    assert clock.deadlines[0] == 10.0 + 29 + 30
+
+
 def test_the_clock_runs_per_decision_and_keeps_a_waiting_seat_s_deadline() -> None:
     clock = TurnClock(30)
     clock.update([0, 1], acted=None, now=100.0)
