@@ -52,8 +52,8 @@ class Driven(Protocol):
 
 
 Asking = tuple[int, int, tuple[Action, ...], tuple[bool, str | None, bool]]
-"""What a plan answers: the state's identity, the seat's asking (drawn anew with its time),
-its choices, and who answers for it (bot or person, which bot, auto-pass)."""
+"""What a plan answers: the state's identity, the seat's asking (drawn anew with its time; with
+no delay, the step), its choices, and who answers for it (bot or person, which bot, auto-pass)."""
 
 
 def _mark(person: Seat) -> str | None:
@@ -154,7 +154,11 @@ class Driver:
             person = self.table.seats[seat]
             if server_answers(person, legal):
                 who = (person.played_by_bot, person.bot, person.autopass)
-                asking = (id(state), self._askings.get(seat, 0), tuple(legal), who)
+                # With a delay a plan outlives others' passes (its time shows, not its thinking);
+                # with none it is made at the step it is played, so bots play the same game
+                # whichever of their plans is ready first.
+                asked = self._askings.get(seat, 0) if self.delay else -len(state.history)
+                asking = (id(state), asked, tuple(legal), who)
                 out.append((self._due(seat), seat, asking))
         return sorted(out, key=lambda a: (a[0], a[1]))
 
@@ -193,12 +197,17 @@ class Driver:
             self._thinker = asyncio.get_running_loop().create_task(self._think_through())
 
     async def _think_through(self) -> None:
-        """Plan, most urgent first, every answer the server gives that has no plan yet."""
+        """Plan, most urgent first, every answer the server gives that has no plan yet (with
+        no delay, only the next: a plan dropped unplayed would still have moved its bot's
+        generator on, and the game would depend on which plan was ready first)."""
         table = self.table
         logs = table.logs
         while table.status == "playing" and table.state is not None and logs is not None:
             state = table.state
-            todo = [(s, a) for _, s, a in self._answered(state) if s not in self._plans]
+            answered = self._answered(state)
+            if not self.delay:  # only what is played next: no plan is made and then dropped
+                answered = answered[:1]
+            todo = [(s, a) for _, s, a in answered if s not in self._plans]
             if not todo:
                 return
             seat, asking = todo[0]
