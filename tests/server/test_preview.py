@@ -51,6 +51,54 @@ def test_the_check_fails_a_move_that_goes_on_past_a_card_drawn(
         run_follow_up_checks(game, 2, game.options({}), 1)
 
 
+# -- which questions go on a move -------------------------------------------------------------
+
+
+def test_a_good_cop_move_goes_on_through_a_card_s_targets_and_stops_at_what_it_shows() -> None:
+    from hiddenhand.engine import IllegalAction
+    from hiddenhand.engine.followups import follow_ups
+    from hiddenhand.games.goodcop.scenario import arrange
+
+    cards = ["AHC", "KCC", "HHC", "CCH"]
+    g = arrange(cards, hands=[["Blackmail"], ["Wiretap"], [], []], deck=["Coffee"])
+    before, history = g.view(0), len(g.history)
+
+    def one(seat: int, kind: str, arg: object = None) -> int:
+        return next(
+            a.id for a in g.legal(seat) if a.kind == kind and (arg is None or a.args[0] == arg)
+        )
+
+    def kinds(actions: list[int]) -> list[tuple[str, ...]]:
+        return [(a.kind, *map(str, a.args)) for a in follow_ups(g, 0, actions)]
+
+    blackmail = one(0, "play", "Blackmail")
+    first = kinds([blackmail])
+    assert first == [("card", "Blackmail", str(p), str(s)) for p in (1, 2, 3) for s in range(3)]
+    card = follow_ups(g, 0, [blackmail])[0].id  # Bea's left card
+    second = kinds([blackmail, card])
+    assert second == [("card", "Blackmail", str(p), str(s)) for p in (2, 3) for s in range(3)]
+    last = follow_ups(g, 0, [blackmail, card])[0].id
+    assert follow_ups(g, 0, [blackmail, card, last]) == ()
+    with pytest.raises(IllegalAction, match="completes your move"):
+        follow_ups(g, 0, [blackmail, card, last, last])
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        follow_ups(g, 0, [blackmail, blackmail])
+    # Arming asks which card to reveal, within the move; equipping shows the card drawn first.
+    assert [k[0] for k in kinds([one(0, "arm")])] == ["reveal"] * 3
+    assert follow_ups(g, 0, [one(0, "equip")]) == ()
+    # Investigating is a whole move (the window after it is a new question).
+    assert follow_ups(g, 0, [one(0, "investigate")]) == ()
+    with pytest.raises(IllegalAction, match="not asked"):  # Bea is not asked in Ann's turn
+        follow_ups(g, 1, [blackmail])
+    assert g.view(0) == before and len(g.history) == history  # asking changed nothing
+    # Wiretap's first look shows a card: the second is chosen once it is seen.
+    w = arrange(cards, hands=[[], ["Wiretap"], [], []], turn=1)
+    wiretap = next(a.id for a in w.legal(1) if a.kind == "play")
+    look = follow_ups(w, 1, [wiretap])
+    assert look and all(a.kind == "card" for a in look)
+    assert follow_ups(w, 1, [wiretap, look[0].id]) == ()
+
+
 # -- over the wire --------------------------------------------------------------------------
 
 
