@@ -142,6 +142,86 @@ def check_secrecy(state: State, rng: random.Random, where: str = "", *, deep: bo
         raise PropertyFailure(f"{where}: determinize changed the original state")
 
 
+def check_follow_ups(
+    state: State,
+    rng: random.Random,
+    where: str = "",
+    *,
+    worlds: int = 2,
+    depth: int = 3,
+    branch: int = 3,
+) -> tuple[int, int]:
+    """What a seat would be asked next within its move (`followups.follow_ups`) is the same in
+    the true state as in `worlds` determinized worlds of that seat: a client may ask for it
+    and change its mind, so it must tell the seat nothing it does not know. Asking changes
+    nothing.
+
+    Every seat asked, every legal action; then up to `branch` of each follow-up's choices, to
+    `depth` actions in a row. Returns how many sequences were compared, and how many of them
+    had follow-ups."""
+    from hiddenhand.engine.followups import follow_ups
+
+    def asked(s: State, seat: int, actions: list[int]) -> tuple[int, ...] | str:
+        try:
+            return tuple(a.id for a in follow_ups(s, seat, actions))
+        except IllegalAction as exc:
+            return f"refused: {exc}"
+
+    before, history = _views(state), len(state.history)
+    compared = continued = 0
+    for seat, legal in state.pending().items():
+        samples = [state.determinize(seat, rng) for _ in range(worlds)]
+        frontier = [[a.id] for a in legal]
+        while frontier:
+            actions = frontier.pop()
+            truth = asked(state, seat, actions)
+            for sample in samples:
+                seen = asked(sample, seat, actions)
+                if seen != truth:
+                    names = ", ".join(str(state.space[a]) for a in actions)
+                    raise PropertyFailure(
+                        f"{where}: seat {seat}'s follow-ups of [{names}] differ in a world "
+                        f"determinize could draw: {truth!r} against {seen!r}"
+                    )
+            compared += 1
+            if isinstance(truth, tuple) and truth:
+                continued += 1
+                if len(actions) < depth:
+                    picked = rng.sample(truth, min(branch, len(truth)))
+                    frontier += [[*actions, a] for a in picked]
+    if _views(state) != before or len(state.history) != history:
+        raise PropertyFailure(f"{where}: working out follow-ups changed the state")
+    return compared, continued
+
+
+def run_follow_up_checks(
+    game: Game,
+    players: int,
+    options: Options,
+    seed: int,
+    *,
+    every: int = 1,
+    worlds: int = 2,
+    max_steps: int = 100_000,
+) -> tuple[int, int]:
+    """Play one seeded random game and `check_follow_ups` at every `every`-th step; returns
+    the sequences compared and how many of them had follow-ups."""
+    state = game.start(players, options, seed)
+    rng = random.Random(seed * 7919 + players)
+    where = f"{game.id} players={players} options={options.changed()} seed={seed}"
+    compared = continued = 0
+    for step in range(max_steps):
+        pending = state.pending()
+        if not pending:
+            break
+        if step % every == 0:
+            c, f = check_follow_ups(state, rng, f"{where} step={step}", worlds=worlds)
+            compared, continued = compared + c, continued + f
+        seat = rng.choice(list(pending))
+        state.act(seat, rng.choice(list(pending[seat])))
+    return compared, continued
+
+
 def check_illegal_changes_nothing(state: State, rng: random.Random, where: str = "") -> None:
     """An action that is not legal (or from a seat not asked) raises and changes nothing."""
     pending = state.pending()

@@ -291,6 +291,15 @@ class State(ABC, Generic[OptionsT]):
             actions=[[s, a] for s, a in self.history],
         )
 
+    def continues(self, seat: int) -> bool:
+        """Whether the question `seat` is asked now finishes the move its last action began
+        (the target of a card just played, the next part of a choice made in steps), rather
+        than asking for a new move. Asked only right after `seat` acted, and it must depend on
+        nothing `seat` cannot know (`checks.check_follow_ups`): a client may be told the
+        follow-up choices before it commits to the move (`engine.followups`). By default a
+        game's questions are all new moves."""
+        return False
+
     @property
     def over(self) -> bool:
         return not self.pending()

@@ -7,9 +7,11 @@ docs/protocol.md describes it for client authors. Every message is one JSON obje
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+
+from hiddenhand.engine.followups import MAX_FOLLOW_UPS
 
 MAX_MESSAGE_BYTES = 4096
 """Largest client message the server reads by default (`Limits.message_bytes`)."""
@@ -26,10 +28,25 @@ class Hello(msgspec.Struct, tag_field="type", tag="hello", forbid_unknown_fields
     since: int = 0
 
 
+FollowUps = Annotated[list[int], msgspec.Meta(max_length=MAX_FOLLOW_UPS)]
+
+
 class Act(msgspec.Struct, tag_field="type", tag="act", forbid_unknown_fields=True):
-    """Take one of the seat's legal actions by id. `step`, if given, must be the current step."""
+    """Take one of the seat's legal actions by id. `step`, if given, must be the step at which
+    it was offered. `then`: the choices that follow it within the same move (a card's targets),
+    taken with it, all or none."""
 
     action: int
+    then: FollowUps = msgspec.field(default_factory=list)
+    step: int | None = None
+
+
+class Preview(msgspec.Struct, tag_field="type", tag="preview", forbid_unknown_fields=True):
+    """What the seat would be asked next within its move if it took `action` (and `then`
+    after it); worked out on a copy, answered to this connection only, changing nothing."""
+
+    action: int
+    then: FollowUps = msgspec.field(default_factory=list)
     step: int | None = None
 
 
@@ -47,8 +64,8 @@ class Ping(msgspec.Struct, tag_field="type", tag="ping", forbid_unknown_fields=T
     pass
 
 
-ClientMessage = Hello | Act | Chat | Prefs | Ping
-MESSAGE_TYPES = ("hello", "act", "chat", "prefs", "ping")
+ClientMessage = Hello | Act | Preview | Chat | Prefs | Ping
+MESSAGE_TYPES = ("hello", "act", "preview", "chat", "prefs", "ping")
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()

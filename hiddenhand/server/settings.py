@@ -91,6 +91,10 @@ class Limits:
     """Preference changes (`prefs`) one seat may send at once..."""
     prefs_every: float = 0.5
     """...then one per this many seconds."""
+    preview_burst: int = 30
+    """Previews of follow-up choices (`preview`) one seat may ask at once..."""
+    preview_every: float = 0.1
+    """...then one per this many seconds."""
     store_wait_seconds: float = 5.0
     """How long a starting server waits for another one to let go of the store."""
     lease_seconds: float = 5.0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -26,12 +27,14 @@ from hiddenhand.server.protocol import (
     Hello,
     Ping,
     Prefs,
+    Preview,
     ProtocolError,
     decode,
     encode,
     error,
 )
-from hiddenhand.server.tables import PrefsRefused, Table
+from hiddenhand.server.tables import PrefsRefused, PreviewRefused, Table
+from hiddenhand.server.updates import choices
 
 log = logging.getLogger("hiddenhand.server")
 
@@ -99,7 +102,8 @@ def hello(table: Table, client: Connection, message: Hello) -> None:
     table.attach(client, message.since)
 
 
-def act(table: Table, client: Connection, message: Act) -> None:
+def _seat_to_act(client: Connection, table: Table) -> int | None:
+    """The seat this connection acts for, or None having told it why it may not."""
     seat = client.seat
     if not client.bound:
         client.send(error("no-hello", "say hello (with your seat token) before acting"))
@@ -108,8 +112,18 @@ def act(table: Table, client: Connection, message: Act) -> None:
     elif table.seats[seat].left:
         client.send(error("left", "you left this table; a bot plays your seat now"))
     else:
+        return seat
+    return None
+
+
+def act(table: Table, client: Connection, message: Act) -> None:
+    seat = _seat_to_act(client, table)
+    if seat is not None:
         try:
-            table.act(seat, message.action, step=message.step)
+            if message.then:
+                table.act_move(seat, [message.action, *message.then], step=message.step)
+            else:
+                table.act(seat, message.action, step=message.step)
         except HiddenhandError as exc:
             client.send(error("illegal", str(exc), action=message.action))
         except Exception:  # a fault in the rules: put the table back as stored, keep serving
@@ -118,6 +132,27 @@ def act(table: Table, client: Connection, message: Act) -> None:
             client.send(
                 error("internal", "the server could not apply that action; nothing changed")
             )
+
+
+def preview(table: Table, client: Connection, message: Preview) -> None:
+    """The follow-up choices of an action, to the asking connection alone: nobody else is
+    told, and the game does not change (`Table.follow_ups`)."""
+    seat = _seat_to_act(client, table)
+    if seat is None:
+        return
+    try:
+        then = table.follow_ups(seat, [message.action, *message.then], step=message.step)
+    except PreviewRefused as exc:
+        client.send(error("too-fast", str(exc), action=message.action))
+        return
+    except HiddenhandError as exc:
+        client.send(error("illegal", str(exc), action=message.action))
+        return
+    answer: dict[str, Any] = {"type": "preview", "action": message.action, "step": message.step}
+    if message.then:
+        answer["chosen"] = message.then
+    answer["then"] = choices(then, table.display_names())
+    client.send(encode(answer))
 
 
 def chat(table: Table, client: Connection, message: Chat) -> None:
@@ -151,6 +186,8 @@ def handle(table: Table, client: Connection, message: ClientMessage) -> None:
         hello(table, client, message)
     elif isinstance(message, Act):
         act(table, client, message)
+    elif isinstance(message, Preview):
+        preview(table, client, message)
     elif isinstance(message, Chat):
         chat(table, client, message)
     elif isinstance(message, Prefs):

@@ -25,7 +25,8 @@ from typing import Any
 from sqlalchemy import Connection
 
 from hiddenhand.bots.match import SeatLogs
-from hiddenhand.engine import Game, IllegalAction, Options, State
+from hiddenhand.engine import Action, Game, IllegalAction, Options, State
+from hiddenhand.engine.followups import follow_ups
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.server import seating
 from hiddenhand.server.action_log import Ending, Row
@@ -49,6 +50,10 @@ log = logging.getLogger("hiddenhand.server")
 
 class PrefsRefused(TableError):
     """A change of preferences over the seat's budget; nothing was changed."""
+
+
+class PreviewRefused(TableError):
+    """A preview over the seat's budget; nothing was worked out."""
 
 
 class Table:
@@ -114,6 +119,10 @@ class Table:
         """Connections that said hello, let in once the actions they would be shown are saved."""
         self.prefs_flood = FloodGuard(burst=self.limits.prefs_burst, every=self.limits.prefs_every)
         """How often each seat may change its preferences."""
+        self.preview_flood = FloodGuard(
+            burst=self.limits.preview_burst, every=self.limits.preview_every
+        )
+        """How often each seat may preview its follow-up choices."""
         self._saving: asyncio.Task[None] | None = None
         """The settings being written by the store's thread (`_save_soon`)..."""
         self._after_save: list[Callable[[], None]] = []
@@ -351,16 +360,8 @@ class Table:
         `auto` says the server answered for the seat (a bot, a pass); otherwise the person is
         back, and their seat is no longer marked as timed out.
         """
-        state, logs = self.state, self.logs
-        if self.status != "playing" or state is None or logs is None:
-            raise TableError(
-                "the game is not being played" if self.status == "open" else "the game is over"
-            )
+        state, logs = self._playing(seat, step)
         index = len(state.history)
-        if step is not None and (
-            not 0 <= step <= index or any(s == seat for s, _ in state.history[step:])
-        ):
-            raise IllegalAction("the game has moved on since that choice was offered; choose again")
         if not isinstance(action_id, int) or not 0 <= action_id < len(state.space):
             raise IllegalAction(f"no action has id {action_id}")
         events = state.act(seat, action_id)
@@ -382,6 +383,44 @@ class Table:
             self._rearm(seat, passed=state.space[action_id].kind == "pass")
         self._publish()
         self.driver.wake()
+
+    def _playing(self, seat: int, step: int | None) -> tuple[State, SeatLogs]:
+        """The game, if it is being played and `seat`'s choice offered at `step` still stands
+        (IllegalAction: it has acted since)."""
+        state, logs = self.state, self.logs
+        if self.status != "playing" or state is None or logs is None:
+            raise TableError(
+                "the game is not being played" if self.status == "open" else "the game is over"
+            )
+        index = len(state.history)
+        if step is not None and (
+            not 0 <= step <= index or any(s == seat for s, _ in state.history[step:])
+        ):
+            raise IllegalAction("the game has moved on since that choice was offered; choose again")
+        return state, logs
+
+    def follow_ups(
+        self, seat: int, actions: Sequence[int], *, step: int | None = None
+    ) -> list[Action]:
+        """What `seat` would be asked next within its move if it took `actions` in a row
+        (`engine.followups`): worked out on a copy of the game. Nothing changes, nothing is
+        stored or published; IllegalAction or TableError if the sequence is not open to it.
+
+        A seat previews at most `preview_burst` times at once, then once every
+        `preview_every` seconds (PreviewRefused past that)."""
+        state, _ = self._playing(seat, step)
+        if not self.preview_flood.allow(seat):
+            raise PreviewRefused("you are asking too fast; wait a moment")
+        return list(follow_ups(state, seat, actions))
+
+    def act_move(self, seat: int, actions: Sequence[int], *, step: int | None = None) -> None:
+        """Several actions of one move (an action and its follow-ups), all or none: the whole
+        sequence is checked on a copy first, then each is applied and stored as `act` does."""
+        state, _ = self._playing(seat, step)
+        if actions:
+            follow_ups(state, seat, actions)
+        for i, action in enumerate(actions):
+            self.act(seat, action, step=step if i == 0 else None)
 
     def _not_saved(self) -> None:
         """An action could not be written: back to what the store holds, and everyone is told

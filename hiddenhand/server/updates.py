@@ -7,13 +7,21 @@ took for a seat (and the log's lines about them), and at the end each seat's res
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from hiddenhand.bots.match import SeatLogs
-from hiddenhand.engine import State
+from hiddenhand.engine import Action, State
 from hiddenhand.server.clock import TurnClock
 from hiddenhand.server.protocol import encode
+
+
+def choices(actions: Iterable[Action], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Choices as a client is sent them (a state's `legal`, a preview's `then`)."""
+    return [
+        {"id": a.id, "kind": a.kind, "args": list(a.args), "text": a.describe(names)}
+        for a in actions
+    ]
 
 
 def state_message(
@@ -48,10 +56,7 @@ def state_message(
         "view": state.view(seat),
         "events": [{"seq": first + i + 1, **e.to_json(names)} for i, e in enumerate(seen[first:])],
         "to_move": sorted(pending),
-        "legal": [
-            {"id": a.id, "kind": a.kind, "args": list(a.args), "text": a.describe(names)}
-            for a in (pending[seat] if asked and seat is not None else ())
-        ],
+        "legal": choices(pending[seat] if asked and seat is not None else (), names),
         "deadlines": clock.public(),
         "banks": clock.public_banks(),
         "marks": {str(k): v for k, v in sorted(marks.items())},

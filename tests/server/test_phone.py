@@ -1,17 +1,22 @@
 """The table page on a phone (390x844, a touch screen): a tap on a card shows its text and
 selects it without acting; acting takes a second tap on the lit action, and Cancel leaves the
-game as it was (no message sent, the step unchanged); everything one taps is at least 44x44.
+game as it was (no message sent, the step unchanged); a card's target prompt can be cancelled
+too, and the card and its targets go as one move; everything one taps is at least 44x44.
 Also what the page says when the connection drops, and to a spectator about the chat."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.conftest import Server
 from tests.server.test_browser import browser  # noqa: F401  (the Chromium fixture)
+from tests.server.test_preview import targeted_card_deal
 from tests.server.test_table_page import create, no_horizontal_scroll
 
 pytestmark = pytest.mark.browser
@@ -49,7 +54,8 @@ def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:  # noqa: F811
 
 def moment(page: Page) -> tuple[int, int]:
     """The state's step and how many actions the page has sent."""
-    return page.evaluate("[window.hiddenhand.state.step, window.sentActs.length]")
+    step, sent = page.evaluate("[window.hiddenhand.state.step, window.sentActs.length]")
+    return step, sent
 
 
 def until_the_board_offers_something(page: Page) -> None:
@@ -98,17 +104,107 @@ def test_a_tap_shows_and_selects_and_cancel_changes_nothing(
     assert kinds
     assert page.evaluate(SMALL, TAPPED) == [], "tap targets under 44x44"
     no_horizontal_scroll(page)
-    # The second step acts: one message, for the action the bar named.
+    # The second step acts: one message, for the action the bar named (with what follows it
+    # within the move, if the page asked for more: a card's targets).
     step, sent = moment(page)
     page.locator("#board .target").first.tap()
     chosen = int(page.locator(".confirm-bar [data-confirm]").first.get_attribute("data-confirm"))
     page.locator(".confirm-bar [data-confirm]").first.tap()
-    page.wait_for_function(f"window.sentActs.length === {sent + 1}")
+    then = finish_the_move(page, sent)
     assert page.evaluate("window.sentActs.at(-1)") == {
         "type": "act",
         "action": chosen,
+        **({"then": then} if then else {}),
         "step": step,
     }
+    assert errors == []
+
+
+def finish_the_move(page: Page, sent: int) -> list[int]:
+    """Once a choice is confirmed: while the page asks for what follows within the move,
+    choose the first follow-up; returns those chosen once the move is sent."""
+    then: list[int] = []
+    for _ in range(20):
+        page.wait_for_function(
+            f"window.sentActs.length > {sent} || "
+            "(!!document.querySelector('#move-cancel') && !window.hiddenhand.waitingForReply)"
+        )
+        if page.evaluate("window.sentActs.length") > sent:
+            return then
+        follow = page.locator("#choices button[data-action]:not([disabled])").first
+        then.append(int(follow.get_attribute("data-action") or ""))
+        follow.tap()
+    raise AssertionError("the move never ended")
+
+
+LIT = """() => [...document.querySelectorAll('#board .target')]
+  .flatMap((x) => x.dataset.action.split(' ')).map(Number)"""
+LISTED = """() => [...document.querySelectorAll('#choices button[data-action]')]
+  .map((b) => Number(b.dataset.action))"""
+
+
+def test_a_card_s_target_prompt_can_be_cancelled_and_leaves_the_game_as_it_was(
+    server: Server, phone: tuple[Page, list[str]]
+) -> None:
+    """Good Cop: playing a card with targets is one move. Its target prompt comes from the
+    server's preview; Cancel sends nothing (the step and the hand are as they were); the card
+    and its targets then go as one confirmed act."""
+    page, errors = phone
+    with ThreadPoolExecutor(1) as aside:  # Playwright's own loop runs in this thread
+        deal = aside.submit(asyncio.run, targeted_card_deal(server)).result()
+    table, tokens, state, play, move = deal
+    title = next(a["args"][0] for a in state["legal"] if a["id"] == play)
+    you = json.dumps(json.dumps({"seat": 0, "token": tokens[0]}))
+    key = json.dumps(f"hh-seat-{table}")
+    page.add_init_script(f"localStorage.setItem({key}, {you})")
+    page.goto(f"{server.http}/t/{table}")
+    card = page.locator(f"#board .target[data-action~='{play}']")
+    card.wait_for()
+    step, sent = moment(page)
+    assert step == state["step"]
+
+    def choose(action: int) -> None:
+        """Tap the lit thing on the board that offers `action`, then its confirm button."""
+        page.locator(f"#board .target[data-action~='{action}']").first.tap()
+        page.locator(f".confirm-bar [data-confirm='{action}']").tap()
+
+    choose(play)
+    page.locator("#move-cancel").wait_for()
+    # The target prompt: its choices lit on the board and listed, the card no longer offered.
+    follow_ups = page.evaluate(LISTED)
+    assert move[1] in follow_ups and play not in follow_ups
+    assert set(follow_ups) <= set(page.evaluate(LIT)) and play not in page.evaluate(LIT)
+    assert title in page.locator(".move-so-far").inner_text()
+    assert page.evaluate(SMALL, "#choices button") == []
+    assert moment(page) == (step, sent), "the target prompt was reached by sending an act"
+    if len(move) > 2:  # a second target: Cancel goes back one choice
+        choose(move[1])
+        page.wait_for_function(f"!window.hiddenhand.shown().some((a) => a.id === {move[1]})")
+        page.locator("#move-cancel").tap()
+        assert move[1] in page.evaluate(LIT)
+    page.locator("#move-cancel").tap()
+    assert page.locator("#move-cancel").count() == 0
+    page.wait_for_timeout(300)
+    assert moment(page) == (step, sent), "Cancel sent something"
+    assert title in page.evaluate("window.hiddenhand.state.view.hand")
+    assert play in page.evaluate(LIT), "the card is offered again"
+    # Now the whole move: the card, then each target, sent once it is whole.
+    choose(play)
+    for action in move[1:]:
+        page.locator("#move-cancel").wait_for()
+        page.wait_for_function("!window.hiddenhand.waitingForReply")
+        choose(action)
+    page.wait_for_function(f"window.sentActs.length === {sent + 1}")
+    assert page.evaluate("window.sentActs.at(-1)") == {
+        "type": "act",
+        "action": play,
+        "then": move[1:],
+        "step": step,
+    }
+    page.wait_for_function(f"window.hiddenhand.state.step >= {step + len(move)}")
+    assert title not in page.evaluate("window.hiddenhand.state.view.hand")
+    assert f"plays {title}" in page.locator("#log").inner_text()
+    assert page.evaluate("window.sentActs.length") == sent + 1
     assert errors == []
 
 

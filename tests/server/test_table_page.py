@@ -120,7 +120,7 @@ the thing it names."""
 UNLIT = """() => {
   const lit = new Set([...document.querySelectorAll('#board [data-action]')]
     .flatMap((x) => x.dataset.action.split(' ')).map(Number));
-  return window.hiddenhand.state.legal.filter((a) => !lit.has(a.id)).map((a) => a.text);
+  return window.hiddenhand.shown().filter((a) => !lit.has(a.id)).map((a) => a.text);
 }"""
 
 
@@ -129,7 +129,7 @@ def unlit(page: Page, game_id: str) -> list[str]:
     if game_id not in BUTTON_ONLY:
         return []
     texts = page.evaluate(UNLIT)
-    kinds = page.evaluate("window.hiddenhand.state.legal.map((a) => [a.text, a.kind])")
+    kinds = page.evaluate("window.hiddenhand.shown().map((a) => [a.text, a.kind])")
     kind_of = dict(kinds)
     return [t for t in texts if kind_of.get(t) not in BUTTON_ONLY[game_id]]
 

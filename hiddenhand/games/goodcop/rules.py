@@ -38,6 +38,7 @@ from hiddenhand.games.goodcop.cards import (
     TEAM_LONE,
     TEAM_NAMES,
     TITLES,
+    TOKEN_TASK,
     integrity_deck,
 )
 from hiddenhand.games.goodcop.determinize import resample
@@ -174,6 +175,17 @@ class GoodCop(Table):
             if asked >> s & 1:
                 out[s] = [t.pass_, *self.plays(s, False)] if self.hand[s] else [t.pass_]
         return out
+
+    def continues(self, seat: int) -> bool:
+        """A card's choices are part of its user's move (Blackmail's two cards, the Taser's
+        aim), and so is the card revealed on arming. An infection token's card is not: a bite
+        or a roll put it there."""
+        if self.result is not None or self.over_limit >= 0:
+            return False
+        task = self.task
+        if task is not None:
+            return task.chooser == seat and task.card != TOKEN_TASK
+        return self.phase == REVEAL and self.turn == seat
 
     def _aim_choices(self) -> list[Action]:
         """Take Aim: at any other living player."""

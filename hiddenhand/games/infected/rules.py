@@ -27,7 +27,7 @@ from hiddenhand.games.infected import (  # noqa: F401 - each registers its steps
     use_item,
     votes,
 )
-from hiddenhand.games.infected.draft import Draft, kinds_in
+from hiddenhand.games.infected.draft import Draft, Stage, kinds_in
 from hiddenhand.games.infected.exhaustion import exhausted
 from hiddenhand.games.infected.flow import STEPS, TURNS, WINDOWS, Phase
 from hiddenhand.games.infected.mechanics import DeckExhausted, Mechanics
@@ -64,6 +64,14 @@ class InfectedState(Mechanics):
                     choices = d.choices = tuple(choices_of(self, s, d))
                 out[s] = choices
         return out
+
+    def continues(self, seat: int) -> bool:
+        """A secret choice built in steps goes on while its draft waits for a part (a target,
+        a cost, more items); back at its start, or in a one-seat decision, a move is new."""
+        if self.result is not None or self.phase in TURNS:
+            return False
+        draft = self.window.get(seat)
+        return draft is not None and not draft.done and draft.stage not in (Stage.START, Stage.DONE)
 
     def _apply(self, seat: int, action: Action) -> None:
         phase = self.phase

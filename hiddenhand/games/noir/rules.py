@@ -176,6 +176,11 @@ class NoirState(State[NoirOptions]):
 
     # -- legal actions ------------------------------------------------------------------
 
+    def continues(self, seat: int) -> bool:
+        """The suspect a citizen's arrest takes is part of the Inspector's move. (The card an
+        Exonerate discards is chosen once the card drawn is seen: a move of its own.)"""
+        return self.phase == CITIZENS_ARRESTING and seat == self.inspector_seat
+
     def _legal(self) -> Pending:
         if self.result is not None:
             return {}

@@ -10,7 +10,12 @@ const page = {
   table: null, game: null, you: null, renderer: generic, state: null, log: [], lastSeq: 0,
   chat: [], socket: null, retry: 0, waitingForReply: false, texts: {}, prefs: null, wasAsked: false,
   notes: [], account: null,
+  // A move being put together before it is sent (a card, then its targets): `step` it was
+  // offered at, and one level per choice made, each with the choices the server said follow.
+  move: null,
+  asking: null, // the preview asked and not answered yet: {actions, texts, step}
 };
+page.shown = () => shownChoices(); // the choices the page offers now (for tests)
 // A seat's marks: [text, tone, title]. While a bot plays a person's seat its mark stays.
 const BADGES = {
   you: ["you", "you", "your seat"],
@@ -101,7 +106,11 @@ function receive(message) {
       }
       page.state = { ...message, names: page.table?.names };
       page.notes = message.notes || [];
-      page.waitingForReply = false;
+      // A move begun (or a preview on its way) stays while its first choice is still offered;
+      // else the game moved on, and the page shows the table's question.
+      if (page.move && !offered(message, page.move.levels[0].actions[0])) page.move = null;
+      if (page.asking && !offered(message, page.asking.actions[0])) page.asking = null;
+      page.waitingForReply = !!page.asking;
       if (page.table && message.outcome) page.table.status = "over";
       else if (page.table && page.table.status === "open") page.table.status = "playing";
       break;
@@ -111,8 +120,13 @@ function receive(message) {
     case "prefs":
       page.prefs = message.prefs;
       break;
+    case "preview":
+      if (!previewed(message)) return;
+      break;
     case "error":
       page.waitingForReply = false;
+      page.asking = null;
+      if (message.action !== undefined) page.move = null; // a move refused: back to the table's question
       toast(message.message);
       if (message.code === "unknown-table") { page.socket = null; el("banner").textContent = message.message; return; }
       if (message.code === "bad-token" || message.code === "wrong-seat") {
@@ -359,7 +373,10 @@ function renderBanner() {
       " · ", h("a", { href: "/" }, "Back to the lobby"));
     return;
   }
-  if (s.legal.length) {
+  if (page.move) {
+    box.className = "banner yours";
+    box.textContent = "Finish your move below, or cancel it: nothing is sent until it is whole.";
+  } else if (s.legal.length) {
     box.className = "banner yours";
     const canPass = s.legal.some((a) => /^pass/.test(a.kind));
     box.textContent = canPass ? "You may act now, or pass."
@@ -389,13 +406,19 @@ function replaced() {
 function renderChoices() {
   const box = clear(el("choices"));
   const s = page.state;
-  if (!s || !s.legal.length) return;
+  const legal = shownChoices();
+  if (!s || !legal.length) return;
   const c = ctx();
-  const custom = page.renderer.choices?.(s.legal, c);
-  if (custom) { box.append(custom); return; }
-  box.append(h("p", { class: "choices-hint" }, question(s), " ",
-    h("span", { class: "muted" }, "Click a lit card or player on the board, or choose here.")));
-  for (const [group, items] of grouped(s.legal, c)) {
+  const cancel = page.move ? h("button", {
+    class: "choice ghost", id: "move-cancel", title: "Go back: nothing is sent", onclick: cancelMove,
+  }, "Cancel") : null;
+  if (page.move) box.append(h("p", { class: "move-so-far" }, "You chose: ", page.move.levels.at(-1).texts.map(capitalized).join(" → ")));
+  const custom = page.renderer.choices?.(legal, c);
+  if (custom) { box.append(custom, cancel); return; }
+  box.append(h("p", { class: "choices-hint" }, page.move ? "And then?" : question(s), " ",
+    h("span", { class: "muted" }, page.move ? "Choose a lit card or player, or here; nothing is sent until your move is whole."
+      : "Click a lit card or player on the board, or choose here.")));
+  for (const [group, items] of grouped(legal, c)) {
     box.append(h("div", { class: "choice-group", role: "group", "aria-label": group },
       h("span", { class: "choice-kind" }, group),
       items.map(({ a, text }) => h("button", {
@@ -404,6 +427,12 @@ function renderChoices() {
         disabled: page.waitingForReply, onclick: () => act(a.id),
       }, text))));
   }
+  if (cancel) box.append(h("div", { class: "choice-group move-cancel" }, cancel));
+}
+
+// What the page asks now: the follow-ups of a move being put together, else the table's choices.
+function shownChoices() {
+  return page.move ? page.move.levels.at(-1).then : page.state?.legal || [];
 }
 
 // The one-line question above the buttons.
@@ -436,12 +465,52 @@ function capitalized(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+// A choice is first previewed: if the server says the move goes on (a card's targets), the
+// page asks for them, with Cancel; the move is sent once whole, as one act. Nothing the game
+// sees happens before.
 function act(id) {
   if (page.waitingForReply) return;
   closeMenus();
+  const level = page.move?.levels.at(-1);
+  const text = shownChoices().find((a) => a.id === id)?.text || "";
+  const step = page.move ? page.move.step : page.state.step;
+  page.asking = { actions: [...(level?.actions || []), id], texts: [...(level?.texts || []), text], step };
   page.waitingForReply = true;
-  send({ type: "act", action: id, step: page.state.step });
+  send(moveMessage("preview", page.asking));
   for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
+}
+
+function moveMessage(type, { actions: [action, ...then], step }) {
+  return then.length ? { type, action, then, step } : { type, action, step };
+}
+
+function offered(state, id) {
+  return state.legal.some((a) => a.id === id);
+}
+
+// The server's answer to the preview asked: more to choose, or the whole move is sent.
+function previewed(answer) {
+  const asked = page.asking;
+  if (!asked || answer.action !== asked.actions[0] || answer.step !== asked.step
+    || String(answer.chosen || []) !== String(asked.actions.slice(1))) return false;
+  page.asking = null;
+  if (answer.then.length) {
+    page.move = page.move || { step: asked.step, levels: [] };
+    page.move.levels.push({ actions: asked.actions, texts: asked.texts, then: answer.then });
+    page.waitingForReply = false;
+  } else {
+    page.move = null;
+    send(moveMessage("act", asked));
+  }
+  return true;
+}
+
+// Back one choice (or out of the move): nothing is sent.
+function cancelMove() {
+  closeMenus();
+  page.move?.levels.pop();
+  if (!page.move?.levels.length) page.move = null;
+  render();
 }
 
 function lastEvent() {
@@ -454,7 +523,7 @@ function lastEvent() {
 function ctx() {
   return {
     lastEvent: lastEvent(), busy: page.waitingForReply,
-    names: names(), seat: page.you?.seat ?? null, legal: page.state?.legal || [],
+    names: names(), seat: page.you?.seat ?? null, legal: shownChoices(),
     toMove: page.state?.to_move || [], over: !!page.state?.outcome, outcome: page.state?.outcome, act,
     options: page.table.options, view: page.state?.view, log: page.log, step: page.state?.step,
   };
