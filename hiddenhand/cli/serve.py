@@ -66,6 +66,14 @@ def serve(
         help="a name this server is reached by, besides localhost, 127.0.0.1, ::1, --host and "
         "the --origin sites; other Host headers get 400 (repeatable; '*' allows any)",
     ),
+    drain: float = typer.Option(
+        0.0,
+        "--drain",
+        min=0.0,
+        max=3600.0,
+        help="seconds to go on serving after SIGTERM while /readyz answers 503, so a load "
+        "balancer moves traffic away first (docs/scaling.md)",
+    ),
 ) -> None:
     """Serve the lobby at http://HOST:PORT; unfinished tables come back after a restart."""
     import uvicorn
@@ -89,7 +97,16 @@ def serve(
         fail("--workers N shares the tables between processes: give --redis and a PostgreSQL --db")
     hosts = [*allowed_host, *([] if host in ("0.0.0.0", "::", "") else [host])]
     settings = ServerSettings(
-        db, bot_delay, limit, origin, redis, extra, quiet, hosts=hosts, proxies=trust_proxy
+        db,
+        bot_delay,
+        limit,
+        origin,
+        redis,
+        extra,
+        quiet,
+        hosts=hosts,
+        proxies=trust_proxy,
+        drain=drain,
     )
     held: Ownership | None = None
     if redis is not None:

@@ -45,6 +45,7 @@ from hiddenhand.server.guards import (
 )
 from hiddenhand.server.guests import KEY_NAME as GUEST_KEY
 from hiddenhand.server.guests import GuestIds
+from hiddenhand.server.health import Drain, Readiness, health_routes
 from hiddenhand.server.lobby import Lobby
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
@@ -87,6 +88,7 @@ class ServerSettings(msgspec.Struct):
     quiet: bool
     hosts: list[str] = msgspec.field(default_factory=list)
     proxies: str = ""
+    drain: float = 0.0
 
     def to_json(self) -> str:
         return msgspec.json.encode(self).decode()
@@ -102,6 +104,7 @@ class ServerSettings(msgspec.Struct):
             self.redis,
             hosts=self.hosts,
             proxies=self.proxies,
+            drain_seconds=self.drain,
         )
 
 
@@ -124,12 +127,15 @@ def create_app(
     *,
     hosts: Iterable[str] = (),
     proxies: str = "",
+    drain_seconds: float = 0.0,
 ) -> Starlette:
     """The whole server. `bot_delay` is how long bots wait before acting, so people can follow;
     `origins` are sites besides this one whose pages may use it; `redis` makes this process one
     of a cluster sharing a PostgreSQL store (`cluster`). `hosts` are the names it is served as
     besides loopback and the origins' (`*`: any); `proxies` the reverse proxies it trusts to
-    name the client (`--trust-proxy`), whose connections are not counted per address.
+    name the client (`--trust-proxy`), whose connections are not counted per address;
+    `drain_seconds` how long it goes on serving after SIGTERM, `/readyz` answering 503
+    (`health`).
 
     Raises StoreBusy if another server owns the store, ValueError if a cluster is asked for on
     anything but PostgreSQL."""
@@ -150,6 +156,10 @@ def create_app(
 
     allowed = [*LOOPBACK_HOSTS, *(host_name(urlsplit(o).netloc) for o in origins), *hosts]
     sockets = SocketGuard.of(limits, proxies)
+    drain = Drain(drain_seconds)
+    readiness = Readiness(
+        storage, drain, None if not isinstance(place, Cluster) else place.bus.redis.ping
+    )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
@@ -159,12 +169,14 @@ def create_app(
             restored = lobby.restore()
             log.info("restored %d unfinished tables from %s", restored, storage.engine.url)
         loop = asyncio.get_running_loop()
+        undrain = drain.install(loop)
         collector = Collector(limits.full_collection_seconds)
         collector.start()
         chores = [loop.create_task(sweep_forever(lobby)), loop.create_task(collector.run())]
         try:
             yield {GUARD_KEY: sockets}  # for the server's connections (`connections`)
         finally:
+            undrain()
             for chore in chores:
                 chore.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -174,6 +186,7 @@ def create_app(
                 await place.stop()
             await storage.actions.drain()
             lobby.close()
+            readiness.close()
             storage.close()
             ownership.release()
 
@@ -192,6 +205,7 @@ def create_app(
             Route("/replay/{table}", page("replay.html")),
             Route("/profile/{name}", page("profile.html")),
             Route("/leaderboard/{game}", page("leaderboard.html")),
+            *health_routes(readiness),
             *routes(place),
             *account_routes(place, Accounts(storage), sessions),
             WebSocketRoute("/ws/{table}", endpoint(place)),
@@ -212,4 +226,5 @@ def create_app(
     app.state.limits = limits
     app.state.sessions = sessions
     app.state.guests = guests
+    app.state.drain = drain
     return app
