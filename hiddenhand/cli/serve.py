@@ -74,6 +74,13 @@ def serve(
         help="seconds to go on serving after SIGTERM while /readyz answers 503, so a load "
         "balancer moves traffic away first (docs/scaling.md)",
     ),
+    metrics_token: str = typer.Option(
+        "",
+        "--metrics-token",
+        envvar="HIDDENHAND_METRICS_TOKEN",
+        help="let other machines read /metrics with 'Authorization: Bearer TOKEN' (this machine "
+        "reads it without); better given in the environment variable, out of sight of ps",
+    ),
 ) -> None:
     """Serve the lobby at http://HOST:PORT; unfinished tables come back after a restart."""
     import uvicorn
@@ -107,6 +114,7 @@ def serve(
         hosts=hosts,
         proxies=trust_proxy,
         drain=drain,
+        metrics_token=metrics_token,
     )
     held: Ownership | None = None
     if redis is not None:

@@ -46,7 +46,9 @@ from hiddenhand.server.guards import (
 from hiddenhand.server.guests import KEY_NAME as GUEST_KEY
 from hiddenhand.server.guests import GuestIds
 from hiddenhand.server.health import Drain, Readiness, health_routes
+from hiddenhand.server.leases import process_name
 from hiddenhand.server.lobby import Lobby
+from hiddenhand.server.metrics import CountRefusals, Metrics, metrics_route
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
 from hiddenhand.server.sessions import Sessions, store_key
@@ -89,6 +91,7 @@ class ServerSettings(msgspec.Struct):
     hosts: list[str] = msgspec.field(default_factory=list)
     proxies: str = ""
     drain: float = 0.0
+    metrics_token: str = ""
 
     def to_json(self) -> str:
         return msgspec.json.encode(self).decode()
@@ -105,6 +108,7 @@ class ServerSettings(msgspec.Struct):
             hosts=self.hosts,
             proxies=self.proxies,
             drain_seconds=self.drain,
+            metrics_token=self.metrics_token,
         )
 
 
@@ -128,6 +132,7 @@ def create_app(
     hosts: Iterable[str] = (),
     proxies: str = "",
     drain_seconds: float = 0.0,
+    metrics_token: str = "",
 ) -> Starlette:
     """The whole server. `bot_delay` is how long bots wait before acting, so people can follow;
     `origins` are sites besides this one whose pages may use it; `redis` makes this process one
@@ -135,7 +140,7 @@ def create_app(
     besides loopback and the origins' (`*`: any); `proxies` the reverse proxies it trusts to
     name the client (`--trust-proxy`), whose connections are not counted per address;
     `drain_seconds` how long it goes on serving after SIGTERM, `/readyz` answering 503
-    (`health`).
+    (`health`); `metrics_token` lets other machines than this one read `/metrics`.
 
     Raises StoreBusy if another server owns the store, ValueError if a cluster is asked for on
     anything but PostgreSQL."""
@@ -155,7 +160,13 @@ def create_app(
     place: Placement = OneProcess(lobby) if redis is None else Cluster(lobby, redis)
 
     allowed = [*LOOPBACK_HOSTS, *(host_name(urlsplit(o).netloc) for o in origins), *hosts]
+    metrics = Metrics(place.me if isinstance(place, Cluster) else process_name())
+    lobby.metrics = storage.actions.metrics = metrics
+    if isinstance(place, Cluster):
+        place.bus.metrics = metrics
     sockets = SocketGuard.of(limits, proxies)
+    sockets.on_refused = lambda status: metrics.refused.labels("tcp", str(status)).inc()
+    metrics.watch(lobby, lambda: sum(sockets.open.values()))
     drain = Drain(drain_seconds)
     readiness = Readiness(
         storage, drain, None if not isinstance(place, Cluster) else place.bus.redis.ping
@@ -206,12 +217,14 @@ def create_app(
             Route("/profile/{name}", page("profile.html")),
             Route("/leaderboard/{game}", page("leaderboard.html")),
             *health_routes(readiness),
+            metrics_route(metrics, metrics_token),
             *routes(place),
             *account_routes(place, Accounts(storage), sessions),
             WebSocketRoute("/ws/{table}", endpoint(place)),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         middleware=[
+            Middleware(CountRefusals, metrics=metrics),
             Middleware(AllowedHosts, hosts=allowed),
             Middleware(ConnectionLimit, limits=limits),
             Middleware(SameOrigin, origins=origins),
@@ -227,4 +240,5 @@ def create_app(
     app.state.sessions = sessions
     app.state.guests = guests
     app.state.drain = drain
+    app.state.metrics = metrics
     return app

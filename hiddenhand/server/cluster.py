@@ -183,6 +183,7 @@ class Cluster:
                         log.warning(
                             "table %s: its lease was lost; it is played elsewhere now", table_id
                         )
+                        self.lobby.metrics.leases_lost.inc()
                         self.lobby.drop(table_id)
                 await self.take_orphans()
             except Exception:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -99,7 +100,7 @@ def hello(table: Table, client: Connection, message: Hello) -> None:
     table.attach(client, message.since)
 
 
-def act(table: Table, client: Connection, message: Act) -> None:
+def act(table: Table, client: Connection, message: Act, received: float | None = None) -> None:
     seat = client.seat
     if not client.bound:
         client.send(error("no-hello", "say hello (with your seat token) before acting"))
@@ -109,7 +110,7 @@ def act(table: Table, client: Connection, message: Act) -> None:
         client.send(error("left", "you left this table; a bot plays your seat now"))
     else:
         try:
-            table.act(seat, message.action, step=message.step)
+            table.act(seat, message.action, step=message.step, received=received)
         except HiddenhandError as exc:
             client.send(error("illegal", str(exc), action=message.action))
         except Exception:  # a fault in the rules: put the table back as stored, keep serving
@@ -146,11 +147,13 @@ def prefs(table: Table, client: Connection, message: Prefs) -> None:
             client.send(error("too-fast", str(exc)))
 
 
-def handle(table: Table, client: Connection, message: ClientMessage) -> None:
+def handle(
+    table: Table, client: Connection, message: ClientMessage, received: float | None = None
+) -> None:
     if isinstance(message, Hello):
         hello(table, client, message)
     elif isinstance(message, Act):
-        act(table, client, message)
+        act(table, client, message, received)
     elif isinstance(message, Chat):
         chat(table, client, message)
     elif isinstance(message, Prefs):
@@ -162,8 +165,9 @@ def handle(table: Table, client: Connection, message: ClientMessage) -> None:
 def receive(table: Table, client: Connection, raw: str | bytes, limit: int) -> None:
     """One message from a connection: checked, then handled; whatever goes wrong is answered
     to that connection only, and it stays open."""
+    received = time.perf_counter()
     try:
-        handle(table, client, decode(raw, limit))
+        handle(table, client, decode(raw, limit), received)
     except ProtocolError as exc:
         client.send(error(exc.code, exc.message))
     except Exception:  # a fault here must not end the connection or the server
@@ -183,6 +187,8 @@ def endpoint(place: Placement):  # type: ignore[no-untyped-def]
             await ws.close(4404)
             return
         client = SocketClient(ws)
+        websockets = place.lobby.metrics.websockets
+        websockets.inc()
         pump = asyncio.create_task(client.pump())
         relay = None if isinstance(where, Table) else place.relay(client, table_id, where)
         try:
@@ -207,5 +213,6 @@ def endpoint(place: Placement):  # type: ignore[no-untyped-def]
             else:
                 relay.gone()
             pump.cancel()
+            websockets.dec()
 
     return table_socket
