@@ -33,7 +33,7 @@ from hiddenhand.server.api import routes, with_guest
 from hiddenhand.server.cluster import Cluster
 from hiddenhand.server.collector import Collector
 from hiddenhand.server.connections import GUARD_KEY, SocketGuard
-from hiddenhand.server.errors import HANDLERS
+from hiddenhand.server.errors import HANDLERS, RequestIds
 from hiddenhand.server.guards import (
     LOOPBACK_HOSTS,
     AllowedHosts,
@@ -48,6 +48,7 @@ from hiddenhand.server.guests import GuestIds
 from hiddenhand.server.health import Drain, Readiness, health_routes
 from hiddenhand.server.leases import process_name
 from hiddenhand.server.lobby import Lobby
+from hiddenhand.server.logs import configure
 from hiddenhand.server.metrics import CountRefusals, Metrics, metrics_route
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
@@ -71,7 +72,12 @@ async def sweep_forever(lobby: Lobby) -> None:
             log.exception("sweeping the tables failed; trying again later")
             continue
         if expired or unloaded:
-            log.info("%d tables expired, %d finished tables unloaded", expired, unloaded)
+            log.info(
+                "%d tables expired, %d finished tables unloaded",
+                expired,
+                unloaded,
+                extra={"event": "tables.swept", "expired": expired, "unloaded": unloaded},
+            )
 
 
 SETTINGS_VARIABLE = "HIDDENHAND_SERVER"
@@ -92,6 +98,7 @@ class ServerSettings(msgspec.Struct):
     proxies: str = ""
     drain: float = 0.0
     metrics_token: str = ""
+    log_format: str = "text"
 
     def to_json(self) -> str:
         return msgspec.json.encode(self).decode()
@@ -115,9 +122,7 @@ class ServerSettings(msgspec.Struct):
 def from_environment() -> Starlette:
     """The app of one worker process: the settings its parent left in the environment."""
     settings = msgspec.json.decode(os.environ[SETTINGS_VARIABLE], type=ServerSettings)
-    logging.basicConfig(
-        level=logging.WARNING if settings.quiet else logging.INFO, format="%(message)s"
-    )
+    configure(settings.log_format, settings.quiet)
     die_with_supervisor()
     return settings.app()
 
@@ -160,7 +165,8 @@ def create_app(
     place: Placement = OneProcess(lobby) if redis is None else Cluster(lobby, redis)
 
     allowed = [*LOOPBACK_HOSTS, *(host_name(urlsplit(o).netloc) for o in origins), *hosts]
-    metrics = Metrics(place.me if isinstance(place, Cluster) else process_name())
+    metrics_name = place.me if isinstance(place, Cluster) else process_name()
+    metrics = Metrics(metrics_name)
     lobby.metrics = storage.actions.metrics = metrics
     if isinstance(place, Cluster):
         place.bus.metrics = metrics
@@ -174,11 +180,23 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+        store = storage.engine.url.render_as_string(hide_password=True)
         if isinstance(place, Cluster):
             await place.start()
         else:
-            restored = lobby.restore()
-            log.info("restored %d unfinished tables from %s", restored, storage.engine.url)
+            lobby.restore()
+        log.info(
+            "serving %s with %d unfinished tables",
+            store,
+            len(lobby.tables),
+            extra={
+                "event": "server.start",
+                "store": store,
+                "tables": len(lobby.tables),
+                "process_name": metrics_name,
+                "cluster": isinstance(place, Cluster),
+            },
+        )
         loop = asyncio.get_running_loop()
         undrain = drain.install(loop)
         collector = Collector(limits.full_collection_seconds)
@@ -200,6 +218,7 @@ def create_app(
             readiness.close()
             storage.close()
             ownership.release()
+            log.info("stopped", extra={"event": "server.stop", "process_name": metrics_name})
 
     def page(name: str):  # type: ignore[no-untyped-def]
         async def serve(request: Request) -> Response:
@@ -224,6 +243,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         middleware=[
+            Middleware(RequestIds),
             Middleware(CountRefusals, metrics=metrics),
             Middleware(AllowedHosts, hosts=allowed),
             Middleware(ConnectionLimit, limits=limits),

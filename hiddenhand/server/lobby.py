@@ -216,6 +216,17 @@ class Lobby:
         self.tables[table_id] = table
         table.ready()
         self.metrics.takeovers.inc()
+        log.info(
+            "table %s taken over at action %d",
+            table_id,
+            len(stored.actions),
+            extra={
+                "event": "table.taken_over",
+                "table": table_id,
+                "game": stored.game,
+                "actions": len(stored.actions),
+            },
+        )
         if self.taken_over is not None:
             self.taken_over(table)
         return table
@@ -323,6 +334,19 @@ class Lobby:
         self.tables[table.id] = table
         self.creators[table.id] = creator
         table.save()
+        log.info(
+            "table %s created: %s, %d seats",
+            table.id,
+            game.id,
+            players,
+            extra={
+                "event": "table.created",
+                "table": table.id,
+                "game": game.id,
+                "seats": players,
+                "bots": sum(1 for spec in specs if spec is not None),
+            },
+        )
         if searching:
             self.pool.warm()
         return table

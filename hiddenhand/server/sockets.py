@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hiddenhand.engine import HiddenhandError
 from hiddenhand.server.audience import Connection
 from hiddenhand.server.chat import ChatRefused
+from hiddenhand.server.errors import request_id_of
 from hiddenhand.server.guards import address_of
 from hiddenhand.server.placement import Placement
 from hiddenhand.server.protocol import (
@@ -46,6 +47,7 @@ class SocketClient:
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
         self.address = address_of(ws.scope)
+        self.request_id = request_id_of(ws.scope)
         self.seat: int | None = None
         self.bound = False
         self.dropped = False
@@ -114,7 +116,18 @@ def act(table: Table, client: Connection, message: Act, received: float | None =
         except HiddenhandError as exc:
             client.send(error("illegal", str(exc), action=message.action))
         except Exception:  # a fault in the rules: put the table back as stored, keep serving
-            log.exception("table %s: action %r by seat %d failed", table.id, message.action, seat)
+            # never the action: it may be a hidden choice
+            log.exception(
+                "table %s: an action by seat %d failed",
+                table.id,
+                seat,
+                extra={
+                    "event": "action.failed",
+                    "table": table.id,
+                    "seat": seat,
+                    "request_id": getattr(client, "request_id", "-"),
+                },
+            )
             table.recover()
             client.send(
                 error("internal", "the server could not apply that action; nothing changed")
@@ -171,7 +184,15 @@ def receive(table: Table, client: Connection, raw: str | bytes, limit: int) -> N
     except ProtocolError as exc:
         client.send(error(exc.code, exc.message))
     except Exception:  # a fault here must not end the connection or the server
-        log.exception("table %s: a message could not be handled", table.id)
+        log.exception(
+            "table %s: a message could not be handled",
+            table.id,
+            extra={
+                "event": "message.failed",
+                "table": table.id,
+                "request_id": getattr(client, "request_id", "-"),
+            },
+        )
         client.send(error("internal", "the server could not handle that message"))
 
 

@@ -325,6 +325,11 @@ class Table:
         self._begin()
         self._save_and_show()
         self._moved()
+        log.info(
+            "table %s started",
+            self.id,
+            extra={"event": "table.started", "table": self.id, "game": self.game.id},
+        )
 
     def _begin(self) -> None:
         names = [
@@ -381,8 +386,7 @@ class Table:
         if received is not None:
             self._acks.append(received)
         if over:
-            finished = self.metrics.games_finished.labels(self.game.id)
-            self.storage.actions.then(self.id, finished.inc)
+            self.storage.actions.then(self.id, self._finished)
         if mark:
             self.marks[index] = mark
         self.notes.action(seat, mark, logs)
@@ -397,6 +401,23 @@ class Table:
             self._rearm(seat, passed=state.space[action_id].kind == "pass")
         self._publish()
         self.driver.wake()
+
+    def _finished(self) -> None:
+        """The game's last action is written."""
+        self.metrics.games_finished.labels(self.game.id).inc()
+        actions = len(self.state.history) if self.state is not None else 0
+        log.info(
+            "table %s finished after %d actions",
+            self.id,
+            actions,
+            extra={
+                "event": "table.finished",
+                "table": self.id,
+                "game": self.game.id,
+                "actions": actions,
+                "unrated": self.unrated_because(),
+            },
+        )
 
     def _not_saved(self) -> None:
         """An action could not be written: back to what the store holds, and everyone is told
