@@ -164,3 +164,29 @@ def test_readyz_is_503_while_the_store_is_unreachable() -> None:
             assert ready_within(server, 200).json()["store"] == "ok"
         finally:
             server.stop()
+
+
+@pytest.mark.postgres
+def test_a_cluster_process_is_not_ready_while_redis_is_unreachable() -> None:
+    relay = Cuttable(port=6379)
+    try:
+        with postgres_schema() as url:
+            server = ServerWith(url, "--redis", f"redis://127.0.0.1:{relay.port}/0").start()
+            try:
+                ready = ready_within(server, 200)
+                assert ready.json() == {
+                    "ok": True,
+                    "store": "ok",
+                    "redis": "ok",
+                    "draining": False,
+                }
+                relay.cut()
+                down = ready_within(server, 503)
+                assert down.status_code == 503
+                assert down.json()["redis"] == "unreachable" and down.json()["store"] == "ok"
+                relay.mend()
+                assert ready_within(server, 200).json()["redis"] == "ok"
+            finally:
+                server.stop()
+    finally:
+        relay.cut()
