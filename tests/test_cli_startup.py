@@ -22,6 +22,7 @@ HEAVY = (
     "redis",
     "psycopg",
     "matplotlib",
+    "prometheus_client",
 )
 
 PROBE = """

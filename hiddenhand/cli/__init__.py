@@ -1,7 +1,15 @@
-"""The `hiddenhand` command: play, simulate, bench, replay (and serve, tournament)."""
+"""The `hiddenhand` command: play, simulate, bench, replay (and serve, tournament, backup,
+restore)."""
 
 import hiddenhand.cli.tournament  # noqa: F401
-from hiddenhand.cli import bench, play, replay, serve, simulate  # noqa: F401  (they register commands)
+from hiddenhand.cli import (  # noqa: F401  (they register commands)
+    backup,
+    bench,
+    play,
+    replay,
+    serve,
+    simulate,
+)
 from hiddenhand.cli.app import app
 
 __all__ = ["app"]

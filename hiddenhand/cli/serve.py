@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import logging
 import os
 from typing import TYPE_CHECKING
 
@@ -66,12 +65,35 @@ def serve(
         help="a name this server is reached by, besides localhost, 127.0.0.1, ::1, --host and "
         "the --origin sites; other Host headers get 400 (repeatable; '*' allows any)",
     ),
+    drain: float = typer.Option(
+        0.0,
+        "--drain",
+        min=0.0,
+        max=3600.0,
+        help="seconds to go on serving after SIGTERM while /readyz answers 503, so a load "
+        "balancer moves traffic away first (docs/scaling.md)",
+    ),
+    metrics_token: str = typer.Option(
+        "",
+        "--metrics-token",
+        envvar="HIDDENHAND_METRICS_TOKEN",
+        help="let other machines read /metrics with 'Authorization: Bearer TOKEN' (this machine "
+        "reads it without); better given in the environment variable, out of sight of ps",
+    ),
+    log_format: str = typer.Option(
+        "auto",
+        "--log-format",
+        help="text, or json: one JSON object per line; auto: text at a terminal, json "
+        "otherwise (docs/operations.md)",
+    ),
 ) -> None:
     """Serve the lobby at http://HOST:PORT; unfinished tables come back after a restart."""
     import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
 
     from hiddenhand.server.app import SETTINGS_VARIABLE, ServerSettings
     from hiddenhand.server.connections import uvicorn_options
+    from hiddenhand.server.logs import FORMATS, configure, resolve
     from hiddenhand.server.ownership import StoreBusy
 
     try:
@@ -84,12 +106,26 @@ def serve(
             importlib.import_module(module)
         except ImportError as exc:
             fail(f"cannot import {module}: {exc}")
-    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(message)s")
+    if log_format not in FORMATS:
+        fail(f"--log-format is one of {', '.join(FORMATS)}, not {log_format!r}")
+    log_format = resolve(log_format)
+    log_config = configure(log_format, quiet)
     if workers > 1 and redis is None:
         fail("--workers N shares the tables between processes: give --redis and a PostgreSQL --db")
     hosts = [*allowed_host, *([] if host in ("0.0.0.0", "::", "") else [host])]
     settings = ServerSettings(
-        db, bot_delay, limit, origin, redis, extra, quiet, hosts=hosts, proxies=trust_proxy
+        db,
+        bot_delay,
+        limit,
+        origin,
+        redis,
+        extra,
+        quiet,
+        hosts=hosts,
+        proxies=trust_proxy,
+        drain=drain,
+        metrics_token=metrics_token,
+        log_format=log_format,
     )
     held: Ownership | None = None
     if redis is not None:
@@ -105,7 +141,7 @@ def serve(
     except Exception as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         fail(f"cannot open the store {db}: {reason}")
-    if not quiet:
+    if not quiet and log_format == "text":
         processes = f", {workers} processes" if workers > 1 else ""
         console.print(
             f"hiddenhand serving at [bold]http://{host}:{port}[/] (store: {db}{processes})"
@@ -126,6 +162,7 @@ def serve(
             forwarded_allow_ips=trust_proxy or None,
             log_level="warning" if quiet else "info",
             access_log=False,
+            log_config=LOGGING_CONFIG if log_config is None else log_config,
         )
     finally:
         if held is not None:

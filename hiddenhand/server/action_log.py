@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from sqlalchemy import Connection
+
+from hiddenhand.server.metrics import NO_METRICS, Metrics
 
 if TYPE_CHECKING:
     from hiddenhand.server.storage import Storage
@@ -54,6 +57,8 @@ class ActionLog:
         self._unsaved: Counter[str] = Counter()
         self._saved: dict[str, list[Callable[[], None]]] = {}
         self._failed: dict[str, Callable[[], None]] = {}
+        self._began = 0.0
+        self.metrics: Metrics = NO_METRICS
 
     def add(self, row: Row, on_failed: Callable[[], None]) -> None:
         """Queue an action; `on_failed` runs (on the loop) if it cannot be written."""
@@ -110,6 +115,7 @@ class ActionLog:
         if self._flight is not None or not self._queued:
             return
         self._writing, self._queued = self._queued, []
+        self._began = time.perf_counter()
         self._flight = asyncio.ensure_future(self.storage.write_actions(self._writing))
         self._flight.add_done_callback(self._landed)
 
@@ -123,8 +129,10 @@ class ActionLog:
             return
         try:
             refused = flight.result()
+            self.metrics.store_write_seconds.observe(time.perf_counter() - self._began)
         except Exception:
             log.exception("%d actions could not be saved", len(rows))
+            self.metrics.store_write_failures.inc()
             refused = {row.table_id for row in rows}
         for row in rows:
             self._unsaved[row.table_id] -= 1

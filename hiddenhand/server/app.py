@@ -33,7 +33,7 @@ from hiddenhand.server.api import routes, with_guest
 from hiddenhand.server.cluster import Cluster
 from hiddenhand.server.collector import Collector
 from hiddenhand.server.connections import GUARD_KEY, SocketGuard
-from hiddenhand.server.errors import HANDLERS
+from hiddenhand.server.errors import HANDLERS, RequestIds
 from hiddenhand.server.guards import (
     LOOPBACK_HOSTS,
     AllowedHosts,
@@ -45,7 +45,11 @@ from hiddenhand.server.guards import (
 )
 from hiddenhand.server.guests import KEY_NAME as GUEST_KEY
 from hiddenhand.server.guests import GuestIds
+from hiddenhand.server.health import Drain, Readiness, health_routes
+from hiddenhand.server.leases import process_name
 from hiddenhand.server.lobby import Lobby
+from hiddenhand.server.logs import configure
+from hiddenhand.server.metrics import CountRefusals, Metrics, metrics_route
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
 from hiddenhand.server.sessions import Sessions, store_key
@@ -68,7 +72,12 @@ async def sweep_forever(lobby: Lobby) -> None:
             log.exception("sweeping the tables failed; trying again later")
             continue
         if expired or unloaded:
-            log.info("%d tables expired, %d finished tables unloaded", expired, unloaded)
+            log.info(
+                "%d tables expired, %d finished tables unloaded",
+                expired,
+                unloaded,
+                extra={"event": "tables.swept", "expired": expired, "unloaded": unloaded},
+            )
 
 
 SETTINGS_VARIABLE = "HIDDENHAND_SERVER"
@@ -87,6 +96,9 @@ class ServerSettings(msgspec.Struct):
     quiet: bool
     hosts: list[str] = msgspec.field(default_factory=list)
     proxies: str = ""
+    drain: float = 0.0
+    metrics_token: str = ""
+    log_format: str = "text"
 
     def to_json(self) -> str:
         return msgspec.json.encode(self).decode()
@@ -102,15 +114,15 @@ class ServerSettings(msgspec.Struct):
             self.redis,
             hosts=self.hosts,
             proxies=self.proxies,
+            drain_seconds=self.drain,
+            metrics_token=self.metrics_token,
         )
 
 
 def from_environment() -> Starlette:
     """The app of one worker process: the settings its parent left in the environment."""
     settings = msgspec.json.decode(os.environ[SETTINGS_VARIABLE], type=ServerSettings)
-    logging.basicConfig(
-        level=logging.WARNING if settings.quiet else logging.INFO, format="%(message)s"
-    )
+    configure(settings.log_format, settings.quiet)
     die_with_supervisor()
     return settings.app()
 
@@ -124,12 +136,16 @@ def create_app(
     *,
     hosts: Iterable[str] = (),
     proxies: str = "",
+    drain_seconds: float = 0.0,
+    metrics_token: str = "",
 ) -> Starlette:
     """The whole server. `bot_delay` is how long bots wait before acting, so people can follow;
     `origins` are sites besides this one whose pages may use it; `redis` makes this process one
     of a cluster sharing a PostgreSQL store (`cluster`). `hosts` are the names it is served as
     besides loopback and the origins' (`*`: any); `proxies` the reverse proxies it trusts to
-    name the client (`--trust-proxy`), whose connections are not counted per address.
+    name the client (`--trust-proxy`), whose connections are not counted per address;
+    `drain_seconds` how long it goes on serving after SIGTERM, `/readyz` answering 503
+    (`health`); `metrics_token` lets other machines than this one read `/metrics`.
 
     Raises StoreBusy if another server owns the store, ValueError if a cluster is asked for on
     anything but PostgreSQL."""
@@ -149,22 +165,47 @@ def create_app(
     place: Placement = OneProcess(lobby) if redis is None else Cluster(lobby, redis)
 
     allowed = [*LOOPBACK_HOSTS, *(host_name(urlsplit(o).netloc) for o in origins), *hosts]
+    metrics_name = place.me if isinstance(place, Cluster) else process_name()
+    metrics = Metrics(metrics_name)
+    lobby.metrics = storage.actions.metrics = metrics
+    if isinstance(place, Cluster):
+        place.bus.metrics = metrics
     sockets = SocketGuard.of(limits, proxies)
+    sockets.on_refused = lambda status: metrics.refused.labels("tcp", str(status)).inc()
+    metrics.watch(lobby, lambda: sum(sockets.open.values()))
+    drain = Drain(drain_seconds)
+    readiness = Readiness(
+        storage, drain, None if not isinstance(place, Cluster) else place.bus.redis.ping
+    )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+        store = storage.engine.url.render_as_string(hide_password=True)
         if isinstance(place, Cluster):
             await place.start()
         else:
-            restored = lobby.restore()
-            log.info("restored %d unfinished tables from %s", restored, storage.engine.url)
+            lobby.restore()
+        log.info(
+            "serving %s with %d unfinished tables",
+            store,
+            len(lobby.tables),
+            extra={
+                "event": "server.start",
+                "store": store,
+                "tables": len(lobby.tables),
+                "process_name": metrics_name,
+                "cluster": isinstance(place, Cluster),
+            },
+        )
         loop = asyncio.get_running_loop()
+        undrain = drain.install(loop)
         collector = Collector(limits.full_collection_seconds)
         collector.start()
         chores = [loop.create_task(sweep_forever(lobby)), loop.create_task(collector.run())]
         try:
             yield {GUARD_KEY: sockets}  # for the server's connections (`connections`)
         finally:
+            undrain()
             for chore in chores:
                 chore.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -174,8 +215,10 @@ def create_app(
                 await place.stop()
             await storage.actions.drain()
             lobby.close()
+            readiness.close()
             storage.close()
             ownership.release()
+            log.info("stopped", extra={"event": "server.stop", "process_name": metrics_name})
 
     def page(name: str):  # type: ignore[no-untyped-def]
         async def serve(request: Request) -> Response:
@@ -192,12 +235,16 @@ def create_app(
             Route("/replay/{table}", page("replay.html")),
             Route("/profile/{name}", page("profile.html")),
             Route("/leaderboard/{game}", page("leaderboard.html")),
+            *health_routes(readiness),
+            metrics_route(metrics, metrics_token),
             *routes(place),
             *account_routes(place, Accounts(storage), sessions),
             WebSocketRoute("/ws/{table}", endpoint(place)),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         middleware=[
+            Middleware(RequestIds),
+            Middleware(CountRefusals, metrics=metrics),
             Middleware(AllowedHosts, hosts=allowed),
             Middleware(ConnectionLimit, limits=limits),
             Middleware(SameOrigin, origins=origins),
@@ -212,4 +259,6 @@ def create_app(
     app.state.limits = limits
     app.state.sessions = sessions
     app.state.guests = guests
+    app.state.drain = drain
+    app.state.metrics = metrics
     return app

@@ -10,6 +10,7 @@ A bot that searches thinks in the server's bot processes (`botpool`), never on t
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ from hiddenhand.engine import Action, Game, State
 from hiddenhand.engine.seeding import bot_seed
 from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botspecs import capped_spec
+from hiddenhand.server.metrics import NO_METRICS, Metrics
 from hiddenhand.server.pace import one_answer, pass_of
 from hiddenhand.server.seats import Seat
 
@@ -49,9 +51,15 @@ class BotTurns:
     every other table) goes on meanwhile."""
 
     def __init__(
-        self, game: Game, seed: int, bot_seconds: float, pool: BotPool | None = None
+        self,
+        game: Game,
+        seed: int,
+        bot_seconds: float,
+        pool: BotPool | None = None,
+        metrics: Metrics = NO_METRICS,
     ) -> None:
         self.game = game
+        self.decisions = metrics.bot_seconds.labels(game.id)
         self.seed = seed
         self.bot_seconds = bot_seconds
         self.pool = pool
@@ -69,6 +77,13 @@ class BotTurns:
 
     async def decide(self, state: State, logs: SeatLogs, seat: int, person: Seat) -> Action:
         """The action the seat's bot (or the stand-in) takes, from what the seat has seen."""
+        began = time.perf_counter()
+        try:
+            return await self._decide(state, logs, seat, person)
+        finally:
+            self.decisions.observe(time.perf_counter() - began)
+
+    async def _decide(self, state: State, logs: SeatLogs, seat: int, person: Seat) -> Action:
         bot = self._bot(seat, person)
         if bot.uses_sample:
             turn = turn_for(state, seat, bot, list(logs.of(seat)))

@@ -23,12 +23,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+
+from hiddenhand.server.metrics import NO_METRICS, Metrics
 
 log = logging.getLogger("hiddenhand.server")
 
@@ -123,6 +126,7 @@ class Bus:
         self._flushing: asyncio.Task[None] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._subscribed = asyncio.Event()
+        self.metrics: Metrics = NO_METRICS
 
     def channel(self, process: str) -> str:
         return f"{self.prefix}p:{process}"
@@ -158,8 +162,10 @@ class Bus:
                     pipe.publish(
                         self.channel(process) if process else self.everyone, _encode(frames)
                     )
+                began = time.perf_counter()
                 try:
                     received = await pipe.execute()
+                    self.metrics.bus_publish_seconds.observe(time.perf_counter() - began)
                 except Exception:  # Redis is down: as if nobody could be reached
                     log.exception("the bus could not publish %d messages", len(outbox))
                     received = [0] * len(outbox)

@@ -149,7 +149,12 @@ class Cluster:
         await self.take_orphans()
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._keep_leases()), loop.create_task(self._list())]
-        log.info("process %s joined the cluster with %d tables", self.me, len(self.lobby.tables))
+        log.info(
+            "process %s joined the cluster with %d tables",
+            self.me,
+            len(self.lobby.tables),
+            extra={"event": "cluster.joined", "process_name": self.me},
+        )
 
     async def stop(self) -> None:
         """Let go of every table at once, so that the others take them over without waiting
@@ -181,8 +186,11 @@ class Cluster:
                         continue
                     if table.status in LIVE and table_id not in held:
                         log.warning(
-                            "table %s: its lease was lost; it is played elsewhere now", table_id
+                            "table %s: its lease was lost; it is played elsewhere now",
+                            table_id,
+                            extra={"event": "table.lease_lost", "table": table_id},
                         )
+                        self.lobby.metrics.leases_lost.inc()
                         self.lobby.drop(table_id)
                 await self.take_orphans()
             except Exception:

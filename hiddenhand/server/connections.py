@@ -25,6 +25,7 @@ import asyncio
 import ipaddress
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,6 +76,8 @@ class SocketGuard:
     body_seconds: float
     header_bytes: int
     proxies: str = ""
+    on_refused: Callable[[int], None] | None = None
+    """Told the status of each connection answered and closed here (`metrics`)."""
     open: Counter[str] = field(default_factory=Counter)
     holders: dict[asyncio.BaseTransport, str] = field(default_factory=dict)
 
@@ -146,7 +149,7 @@ class GuardedHttp(HttpToolsProtocol):
         if self.guard is None:
             return
         if not self.guard.admit(transport):
-            answer(transport, 429, "too many open connections from your address; close some first")
+            self.refuse(429, "too many open connections from your address; close some first")
             return
         self.await_head()
 
@@ -190,19 +193,24 @@ class GuardedHttp(HttpToolsProtocol):
                 self.arm(self.guard.body_seconds)
         elif self.head_bytes > self.guard.header_bytes:
             limit = self.guard.header_bytes
-            answer(self.transport, 431, f"the request head is over the limit of {limit} bytes")
+            self.refuse(431, f"the request head is over the limit of {limit} bytes")
 
     def deadline_passed(self) -> None:
         self.deadline = None
         if self.transport.is_closing() or self.transport.get_protocol() is not self:
             return
         if self.waiting_for_head():
-            answer(self.transport, 408, "the request did not arrive in time")
+            self.refuse(408, "the request did not arrive in time")
         elif self.cycle.more_body:
             if self.cycle.response_started:
                 self.transport.close()
             else:
-                answer(self.transport, 408, "the request body did not arrive in time")
+                self.refuse(408, "the request body did not arrive in time")
+
+    def refuse(self, status: int, message: str) -> None:
+        if self.guard is not None and self.guard.on_refused is not None:
+            self.guard.on_refused(status)
+        answer(self.transport, status, message)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

@@ -2,17 +2,19 @@
 
 A table raises `TableError` (400 over HTTP, an `error` message over a WebSocket). Routes raise
 `Refused` with a status of their own; Starlette raises HTTPException for unknown paths (404) and
-methods (405); anything else is a fault, answered 500 without details (they may name internals).
+methods (405); anything else is a fault, answered 500 without details (they may name internals)
+but with the request's id, which the log's line about it carries too (`RequestIds`).
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.types import ExceptionHandler
+from starlette.types import ASGIApp, ExceptionHandler, Message, Receive, Scope, Send
 
 from hiddenhand.engine.errors import HiddenhandError
 
@@ -60,8 +62,55 @@ async def http_exception(request: Request, exc: Exception) -> Response:
 
 
 async def internal(request: Request, exc: Exception) -> Response:
-    log.error("%s %s failed", request.method, request.url.path[:100], exc_info=exc)
-    return json_error(500, "the server could not handle this request")
+    request_id = request_id_of(request.scope)
+    log.error(
+        "%s %s failed (request %s)",
+        request.method,
+        request.url.path[:100],
+        request_id,
+        exc_info=exc,
+        extra={"event": "request.failed", "request_id": request_id},
+    )
+    return JSONResponse(
+        {"error": "the server could not handle this request", "request_id": request_id},
+        status_code=500,
+    )
+
+
+REQUEST_ID = "hiddenhand.request_id"
+"""Where a request's (or a WebSocket connection's) id is kept in its ASGI scope."""
+
+
+def request_id_of(scope: Scope) -> str:
+    return str(scope.get(REQUEST_ID, "-"))
+
+
+class RequestIds:
+    """ASGI middleware: every HTTP request and WebSocket connection gets an id of 16 hex digits,
+    answered in `X-Request-ID`, that the log's lines about its faults carry: a person reporting
+    a 500 can quote it. The id is always the server's own (one a client sent could be anything,
+    even a secret of theirs, and would end up in the log)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        request_id = scope[REQUEST_ID] = secrets.token_hex(8)
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                headers.append((b"x-request-id", request_id.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_id)
 
 
 HANDLERS: dict[int | type[Exception], ExceptionHandler] = {

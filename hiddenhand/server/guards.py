@@ -30,6 +30,13 @@ from hiddenhand.server.protocol import error
 from hiddenhand.server.settings import Limits
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+PROBE_PATHS = frozenset({"/healthz", "/readyz"})
+"""What load balancers ask (`health`), often from one address and by a name people do not use
+(an address): not checked against the host names, and not counted (below)."""
+UNCOUNTED_PATHS = PROBE_PATHS | {"/metrics"}
+"""Answered without counting against `connections` or `connections_per_address`: a full
+server still says how it is. They cost next to nothing, and are still bounded per TCP
+connection (`connections.py`) and by uvicorn's own limit."""
 
 
 def address_of(scope: Scope) -> str:
@@ -70,7 +77,9 @@ class ConnectionLimit:
         self.total = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
+        if scope["type"] not in ("http", "websocket") or (
+            scope["type"] == "http" and scope["path"] in UNCOUNTED_PATHS
+        ):
             await self.app(scope, receive, send)
             return
         address = address_of(scope)
@@ -191,7 +200,11 @@ class AllowedHosts:
         self.anything = "*" in self.hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket") and not self.anything:
+        if (
+            scope["type"] in ("http", "websocket")
+            and not self.anything
+            and not (scope["type"] == "http" and scope["path"] in PROBE_PATHS)
+        ):
             named = [v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"host"]
             host = named[0] if len(named) == 1 else ", ".join(named)  # one, as HTTP says
             if len(named) != 1 or host_name(host) not in self.hosts:

@@ -24,6 +24,7 @@ from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
 from hiddenhand.server.errors import Refused, TableError
 from hiddenhand.server.leases import Leases
+from hiddenhand.server.metrics import NO_METRICS, Metrics
 from hiddenhand.server.protocol import error
 from hiddenhand.server.ratings import Results
 from hiddenhand.server.restore import restore_table
@@ -133,6 +134,8 @@ class Lobby:
         holds the table's lease (`take_over`), and lets go of the lease with the table."""
         self.taken_over: Callable[[Table], None] | None = None
         """Told of each table this process took over from storage."""
+        self.metrics: Metrics = NO_METRICS
+        """What its tables measure into (the app's, once it gives them)."""
 
     def _restore(self, stored: StoredTable) -> Table:
         table = restore_table(
@@ -142,6 +145,7 @@ class Lobby:
             limits=self.limits,
             senders=self.senders,
             pool=self.pool,
+            metrics=self.metrics,
         )
         table.on_over = self.results.writer
         table.account_name = self.account_name
@@ -211,6 +215,18 @@ class Lobby:
             return None
         self.tables[table_id] = table
         table.ready()
+        self.metrics.takeovers.inc()
+        log.info(
+            "table %s taken over at action %d",
+            table_id,
+            len(stored.actions),
+            extra={
+                "event": "table.taken_over",
+                "table": table_id,
+                "game": stored.game,
+                "actions": len(stored.actions),
+            },
+        )
         if self.taken_over is not None:
             self.taken_over(table)
         return table
@@ -309,6 +325,7 @@ class Lobby:
             limits=self.limits,
             senders=self.senders,
             pool=self.pool,
+            metrics=self.metrics,
         )
         table.on_over = self.results.writer
         table.account_name = self.account_name
@@ -317,6 +334,19 @@ class Lobby:
         self.tables[table.id] = table
         self.creators[table.id] = creator
         table.save()
+        log.info(
+            "table %s created: %s, %d seats",
+            table.id,
+            game.id,
+            players,
+            extra={
+                "event": "table.created",
+                "table": table.id,
+                "game": game.id,
+                "seats": players,
+                "bots": sum(1 for spec in specs if spec is not None),
+            },
+        )
         if searching:
             self.pool.warm()
         return table

@@ -82,14 +82,29 @@ def lock_path(storage: Storage) -> Path | None:
     database = make_url(storage.engine.url).database
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
+    return lock_path_of(database)
+
+
+def lock_path_of(database: str | os.PathLike[str]) -> Path:
+    """The lock file of the SQLite database file `database`."""
     real = Path(os.path.realpath(database))
     return real.with_name(real.name + ".owner")
+
+
+def hold_sqlite_file(database: str | os.PathLike[str]) -> Ownership | None:
+    """Take a SQLite store's lock as a server does, at once, or None if a server holds it:
+    what replaces a store's file (`hiddenhand restore`) keeps servers off it meanwhile."""
+    return _flock(lock_path_of(database))
 
 
 def _claim_sqlite(storage: Storage) -> Ownership | None:
     path = lock_path(storage)
     if path is None:
         return Ownership()
+    return _flock(path)
+
+
+def _flock(path: Path) -> Ownership | None:
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -13,6 +13,7 @@ from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botspecs import restored_spec
 from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
+from hiddenhand.server.metrics import Metrics
 from hiddenhand.server.seats import Seat
 from hiddenhand.server.settings import Limits
 from hiddenhand.server.storage import Storage, StoredTable
@@ -27,6 +28,7 @@ def restore_table(
     limits: Limits | None = None,
     senders: FloodGuard | None = None,
     pool: BotPool | None = None,
+    metrics: Metrics | None = None,
 ) -> Table:
     """Rebuild a table from storage by replaying its actions (`Table.stored` wrote the rest)."""
     game = get_game(stored.game)
@@ -54,6 +56,7 @@ def restore_table(
         limits=limits or Limits(),
         senders=senders,
         pool=pool,
+        metrics=metrics,
     )
     table.chat.lines = stored.chat
     table.rematch = meta.get("rematch")

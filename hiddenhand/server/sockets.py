@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -18,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hiddenhand.engine import HiddenhandError
 from hiddenhand.server.audience import Connection
 from hiddenhand.server.chat import ChatRefused
+from hiddenhand.server.errors import request_id_of
 from hiddenhand.server.guards import address_of
 from hiddenhand.server.placement import Placement
 from hiddenhand.server.protocol import (
@@ -48,6 +50,7 @@ class SocketClient:
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
         self.address = address_of(ws.scope)
+        self.request_id = request_id_of(ws.scope)
         self.seat: int | None = None
         self.bound = False
         self.dropped = False
@@ -116,18 +119,31 @@ def _seat_to_act(client: Connection, table: Table) -> int | None:
     return None
 
 
-def act(table: Table, client: Connection, message: Act) -> None:
+def act(table: Table, client: Connection, message: Act, received: float | None = None) -> None:
     seat = _seat_to_act(client, table)
     if seat is not None:
         try:
             if message.then:
-                table.act_move(seat, [message.action, *message.then], step=message.step)
+                table.act_move(
+                    seat, [message.action, *message.then], step=message.step, received=received
+                )
             else:
-                table.act(seat, message.action, step=message.step)
+                table.act(seat, message.action, step=message.step, received=received)
         except HiddenhandError as exc:
             client.send(error("illegal", str(exc), action=message.action))
         except Exception:  # a fault in the rules: put the table back as stored, keep serving
-            log.exception("table %s: action %r by seat %d failed", table.id, message.action, seat)
+            # never the action: it may be a hidden choice
+            log.exception(
+                "table %s: an action by seat %d failed",
+                table.id,
+                seat,
+                extra={
+                    "event": "action.failed",
+                    "table": table.id,
+                    "seat": seat,
+                    "request_id": getattr(client, "request_id", "-"),
+                },
+            )
             table.recover()
             client.send(
                 error("internal", "the server could not apply that action; nothing changed")
@@ -181,11 +197,13 @@ def prefs(table: Table, client: Connection, message: Prefs) -> None:
             client.send(error("too-fast", str(exc)))
 
 
-def handle(table: Table, client: Connection, message: ClientMessage) -> None:
+def handle(
+    table: Table, client: Connection, message: ClientMessage, received: float | None = None
+) -> None:
     if isinstance(message, Hello):
         hello(table, client, message)
     elif isinstance(message, Act):
-        act(table, client, message)
+        act(table, client, message, received)
     elif isinstance(message, Preview):
         preview(table, client, message)
     elif isinstance(message, Chat):
@@ -199,12 +217,21 @@ def handle(table: Table, client: Connection, message: ClientMessage) -> None:
 def receive(table: Table, client: Connection, raw: str | bytes, limit: int) -> None:
     """One message from a connection: checked, then handled; whatever goes wrong is answered
     to that connection only, and it stays open."""
+    received = time.perf_counter()
     try:
-        handle(table, client, decode(raw, limit))
+        handle(table, client, decode(raw, limit), received)
     except ProtocolError as exc:
         client.send(error(exc.code, exc.message))
     except Exception:  # a fault here must not end the connection or the server
-        log.exception("table %s: a message could not be handled", table.id)
+        log.exception(
+            "table %s: a message could not be handled",
+            table.id,
+            extra={
+                "event": "message.failed",
+                "table": table.id,
+                "request_id": getattr(client, "request_id", "-"),
+            },
+        )
         client.send(error("internal", "the server could not handle that message"))
 
 
@@ -220,6 +247,8 @@ def endpoint(place: Placement):  # type: ignore[no-untyped-def]
             await ws.close(4404)
             return
         client = SocketClient(ws)
+        websockets = place.lobby.metrics.websockets
+        websockets.inc()
         pump = asyncio.create_task(client.pump())
         relay = None if isinstance(where, Table) else place.relay(client, table_id, where)
         try:
@@ -244,5 +273,6 @@ def endpoint(place: Placement):  # type: ignore[no-untyped-def]
             else:
                 relay.gone()
             pump.cancel()
+            websockets.dec()
 
     return table_socket

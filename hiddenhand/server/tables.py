@@ -38,6 +38,7 @@ from hiddenhand.server.chat import ChatRefused, FloodGuard, TableChat
 from hiddenhand.server.clock import TurnClock
 from hiddenhand.server.driver import Driver
 from hiddenhand.server.errors import TableError
+from hiddenhand.server.metrics import NO_METRICS, Metrics
 from hiddenhand.server.pace import ends_autopass, server_answers
 from hiddenhand.server.protocol import encode, error
 from hiddenhand.server.seats import Seat
@@ -76,6 +77,7 @@ class Table:
         limits: Limits | None = None,
         senders: FloodGuard | None = None,
         pool: BotPool | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.id = id
         self.game = game
@@ -106,7 +108,11 @@ class Table:
         self.audience = Audience(len(seats))
         self.addresses: dict[int, str] = {}
         """The address each person sat down from (memory only: a limit, not a record)."""
-        bots = BotTurns(game, seed, self.limits.bot_seconds, pool)
+        self.metrics = metrics or NO_METRICS
+        self._acks: list[float] = []
+        """When each person's action accepted since the last state sent was read (to measure
+        how long they waited to see it acknowledged)."""
+        bots = BotTurns(game, seed, self.limits.bot_seconds, pool, self.metrics)
         self.driver = Driver(self, bots, bot_delay)
         self._published: dict[int | None, int] = {}
         """How many events of each seat's log (None: a spectator's) have been published."""
@@ -173,6 +179,7 @@ class Table:
         """Back to exactly what storage holds (after a failed write or a fault)."""
         self.storage.actions.forget(self.id)
         self._unsent = False
+        self._acks = []
         stored = self.storage.load(self.id)
         if stored is None:
             raise TableError("this table is gone from storage")
@@ -327,6 +334,11 @@ class Table:
         self._begin()
         self._save_and_show()
         self._moved()
+        log.info(
+            "table %s started",
+            self.id,
+            extra={"event": "table.started", "table": self.id, "game": self.game.id},
+        )
 
     def _begin(self) -> None:
         names = [
@@ -351,6 +363,7 @@ class Table:
         step: int | None = None,
         mark: str | None = None,
         auto: bool = False,
+        received: float | None = None,
     ) -> None:
         """Apply one action and queue it to be written; it is published once it is. Raises
         IllegalAction or TableError, having changed nothing, when the action is not accepted.
@@ -358,7 +371,8 @@ class Table:
         `step` is the step at which the choice was offered: the action is refused as stale if
         this seat has acted since (others acting in the same window do not make it stale).
         `auto` says the server answered for the seat (a bot, a pass); otherwise the person is
-        back, and their seat is no longer marked as timed out.
+        back, and their seat is no longer marked as timed out. `received`: when the person's
+        message was read (`time.perf_counter`), to measure until they are sent the new state.
         """
         state, logs = self._playing(seat, step)
         index = len(state.history)
@@ -369,6 +383,11 @@ class Table:
         ending = Ending("over", self._results()) if over else None
         row = Row(self.id, index, seat, action_id, mark, ending)
         self.storage.actions.add(row, self._not_saved)
+        self.metrics.actions.labels(self.game.id).inc()
+        if received is not None:
+            self._acks.append(received)
+        if over:
+            self.storage.actions.then(self.id, self._finished)
         if mark:
             self.marks[index] = mark
         self.notes.action(seat, mark, logs)
@@ -413,14 +432,41 @@ class Table:
             raise PreviewRefused("you are asking too fast; wait a moment")
         return list(follow_ups(state, seat, actions))
 
-    def act_move(self, seat: int, actions: Sequence[int], *, step: int | None = None) -> None:
+    def act_move(
+        self,
+        seat: int,
+        actions: Sequence[int],
+        *,
+        step: int | None = None,
+        received: float | None = None,
+    ) -> None:
         """Several actions of one move (an action and its follow-ups), all or none: the whole
         sequence is checked on a copy first, then each is applied and stored as `act` does."""
         state, _ = self._playing(seat, step)
         if actions:
             follow_ups(state, seat, actions)
         for i, action in enumerate(actions):
-            self.act(seat, action, step=step if i == 0 else None)
+            last = i == len(actions) - 1
+            self.act(
+                seat, action, step=step if i == 0 else None, received=received if last else None
+            )
+
+    def _finished(self) -> None:
+        """The game's last action is written."""
+        self.metrics.games_finished.labels(self.game.id).inc()
+        actions = len(self.state.history) if self.state is not None else 0
+        log.info(
+            "table %s finished after %d actions",
+            self.id,
+            actions,
+            extra={
+                "event": "table.finished",
+                "table": self.id,
+                "game": self.game.id,
+                "actions": actions,
+                "unrated": self.unrated_because(),
+            },
+        )
 
     def _not_saved(self) -> None:
         """An action could not be written: back to what the store holds, and everyone is told
@@ -594,6 +640,9 @@ class Table:
             lambda seat: self._state_message(seat, len(logs.of(seat)) - published.get(seat, 0))
         )
         self._published = {seat: len(logs.of(seat)) for seat in self._audiences()}
+        if self._acks:
+            acks, self._acks = self._acks, []
+            self.metrics.acknowledged(acks, time.perf_counter())
         self.driver.shown()
 
     @property
