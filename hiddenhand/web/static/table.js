@@ -403,10 +403,23 @@ function replaced() {
   return page.table.seats.map((seat, i) => (seat.left || seat.away ? names()[i] : null)).filter(Boolean);
 }
 
+// The buttons stay the same elements while the choices do: others passing in a window, a clock
+// or a chat line re-render the page, and a button replaced under a pointer would lose its click.
+let choicesShown = "";
+
 function renderChoices() {
-  const box = clear(el("choices"));
+  const box = el("choices");
   const s = page.state;
   const legal = shownChoices();
+  const key = JSON.stringify([legal.map((a) => [a.id, a.text]), page.move?.levels.length ?? 0,
+    !!page.waitingForReply, !!s?.outcome]);
+  if (s && legal.length && key === choicesShown && box.childElementCount) {
+    const hint = box.querySelector(".choices-hint");
+    if (hint && !page.move) hint.firstChild.textContent = question(s);
+    return;
+  }
+  choicesShown = key;
+  clear(box);
   if (!s || !legal.length) return;
   const c = ctx();
   const cancel = page.move ? h("button", {
