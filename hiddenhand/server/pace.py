@@ -41,9 +41,10 @@ turn, or not. "Auto-pass until my turn" answers such prompts with the pass."""
 TURN_SPREAD = (0.75, 1.25)
 """A server answer when one seat is asked comes this many bot delays after the question (drawn
 uniformly): about the bot delay, so people can follow each move."""
-WINDOW_SPREAD = (0.25, 0.75)
+WINDOW_SPREAD = (0.1, 0.4)
 """...and when several seats are asked at once (a window): shorter, since a window waits for the
-last of them. The lower end leaves a searching bot time to think before its answer is due."""
+last of them. A searching bot still thinking when its time comes passes (`driver`), so its
+thinking never shows however short this is."""
 
 
 def answer_delay(draws: random.Random, bot_delay: float, several: bool) -> float:
