@@ -118,7 +118,9 @@ async def targeted_card_deal(server: Server, tries: int = 40) -> Deal:
         table, tokens = server.create("goodcop", 4, [None] * 4, clock=0, options={"order": "dealt"})
         async with Client(server.ws(table)) as a:
             await a.hello(tokens[0])
-            state = await a.until("state")
+            await a.until("state")
+            await a.drain()  # the others' lone passes are answered once the window was shown
+            state = [m for m in a.received if m["type"] == "state"][-1]
             for play in (x["id"] for x in state["legal"] if x["kind"] == "play"):
                 move = [play]
                 while True:
@@ -252,12 +254,13 @@ def test_a_move_is_taken_whole_or_not_at_all(server: Server) -> None:
             theirs = await b.until("state")
             assert mine["step"] == theirs["step"] == step + len(move)
             played = next(x for x in state["legal"] if x["id"] == play)["args"][0]
-            assert played not in mine["view"]["hand"]
+            before = state["view"]["hand"]  # a hand may hold two of a card
+            assert mine["view"]["hand"].count(played) == before.count(played) - 1
             kinds = [e["kind"] for e in theirs["events"]]
             assert kinds[0] == "play", kinds
             # The same move again is stale: the seat has acted since it was offered.
             await a.send({"type": "act", "action": play, "then": move[1:], "step": step})
-            stale = await a.until_any(("error", "state"))
-            assert stale["type"] == "error" and "moved on" in stale["message"]
+            stale = await a.until("error")  # others' passes may come in between
+            assert "moved on" in stale["message"]
 
     run(go())

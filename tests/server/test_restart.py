@@ -62,6 +62,12 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
             assert [line["text"] for line in welcome["chat"]] == said
         try:
             latest = [await c.until("state") for c in clients]
+            while len({m["step"] for m in latest}) > 1:  # passes answered as the seats came in
+                top = max(m["step"] for m in latest)
+                latest = [
+                    m if m["step"] == top else await after(c, m["step"])
+                    for c, m in zip(clients, latest, strict=True)
+                ]
             said.append(f"before kill {len(said) + 1}")
             await clients[0].send({"type": "chat", "text": said[-1]})
             await clients[-1].until("chat")
