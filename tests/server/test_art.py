@@ -55,7 +55,11 @@ ART_ON_BOARD = """() => {
   };
   const all = (selector) => document.querySelectorAll(`#board ${selector}`);
   const text = (c, part) => c.querySelector(part).textContent.trim();
-  for (const c of all('.card:not(.back)')) check(c, text(c, '.card-face'), 'card');
+  for (const c of all('.card:not(.back)')) {
+    check(c, text(c, '.card-face'), 'card');
+    const tip = c.dataset.tip;
+    if (tip && !tip.startsWith(`${text(c, '.card-face')}:`)) problems.push(`card tip says ${tip}`);
+  }
   for (const c of all('.card.back')) check(c, '', 'card');
   for (const c of all('.grid-cell')) check(c, text(c, 'b'), 'suspect');
   for (const c of all('.badge.marker')) check(c, c.textContent.trim(), 'marker');
@@ -335,7 +339,12 @@ def test_a_gun_aimed_a_suspect_killed_a_threat_drawn_and_tokens_landing_move(
     page.goto(server.http + "/")
     scenes = [
         ("goodcop", [goodcop_view(None, False), goodcop_view(2, True)], "aim", "gc-gun-0"),
-        ("goodcop", [goodcop_view(None, False), goodcop_view(None, True)], "land", "gc-wound-2-0"),
+        (
+            "goodcop",
+            [goodcop_view(None, False), goodcop_view(None, True)],
+            "land",
+            "gc-wounded-2-0",
+        ),
         ("noir", [noir_view([]), noir_view([7])], "fall", "noir-suspect-7"),
         (
             "infected",
@@ -354,3 +363,28 @@ def test_a_gun_aimed_a_suspect_killed_a_threat_drawn_and_tokens_landing_move(
         page.wait_for_timeout(450)
         page.evaluate("window.animated = []")
         assert page.evaluate(SCENES, [game, [views[1], views[1]], SIX[:4], 0]) == [], game
+
+
+FIRST_LOAD = """() => [performance.getEntriesByType('navigation')[0],
+  ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + e.transferSize, 0)"""
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_table_page_s_first_load_with_its_art_is_under_300_kb(
+    server: Server, page: Page, game_id: str
+) -> None:
+    create(page, server, game_id, GAMES[game_id])
+    assert page.context.browser is not None
+    fresh = page.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    watcher = fresh.new_page()  # nothing cached: a first visit to the table
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#board svg[data-art]")
+    watcher.wait_for_load_state("networkidle")
+    loaded = watcher.evaluate(FIRST_LOAD)
+    art = watcher.evaluate(
+        "performance.getEntriesByType('resource').filter((e) => e.name.includes('/art/')).length"
+    )
+    fresh.close()
+    assert art >= 5, "the art modules were not loaded"
+    assert 0 < loaded < 300_000, f"the table page loads {loaded} bytes"
+    print(f"{game_id}: first load {loaded} bytes")

@@ -18,10 +18,9 @@ function integrity(c, over, seat, slot) {
   const infected = c?.infected ? " infected" : "";
   const notes = [c?.wounded ? "wounded" : "", c?.infected ? "infection" : ""].filter(Boolean);
   const key = `gc-card-${seat}-${slot}`;
-  const marks = [
-    c?.wounded ? artToken("wounded", tokenArt("wounded"), { cls: "on-card", key: `gc-wound-${seat}-${slot}` }) : null,
-    c?.infected ? artToken("infection", tokenArt("infection"), { cls: "on-card infection", key: `gc-infection-${seat}-${slot}` }) : null,
-  ];
+  // Marks on the card, not tokens of their own: the card's tip stays the card's text.
+  const mark = (kind, cls) => h("span", { class: `card-mark ${cls}`, "data-key": `gc-${kind}-${seat}-${slot}`, "data-land": "", title: kind }, tokenArt(kind));
+  const marks = [c?.wounded ? mark("wounded", "wound") : null, c?.infected ? mark("infection", "infection") : null];
   if (!c || c.card === null || c.card === undefined) {
     const back = artCard("", integrityArt(null), { hidden: true, tone: `${wounded}${infected}`, note: notes.join(" · "), key });
     back.append(...marks.filter(Boolean));
