@@ -205,64 +205,67 @@ def until_offered(page: Page, kind: str) -> dict[str, Any]:
     raise AssertionError(f"never offered to {kind}")
 
 
-def played(page: Page, kind: str) -> tuple[list[str], list[str], list[str]]:
-    """Keys of the motions of `kind` played and skipped, and of the Web Animations started."""
+WATCH = """([kind, keys, from]) => {
+  const journal = window.hiddenhandMotion;
+  const seen = [...journal.played.slice(from[0]), ...journal.skipped.slice(from[1])];
+  return keys.every((key) => seen.some((m) => m.kind === kind && m.key === key));
+}"""
+
+
+def click_and_watch(
+    page: Page, selector: str, kind: str, keys: set[str], reduced: bool
+) -> tuple[list[str], list[str], list[str]]:
+    """Click a lit thing (with reduced motion asked or not); once the motions of `kind` on
+    `keys` were played or skipped: the keys of those played, of those skipped, and of the Web
+    Animations started since the click."""
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
+    start = page.evaluate("[hiddenhandMotion.played.length, hiddenhandMotion.skipped.length]")
+    page.evaluate("window.animated = []")
+    page.locator(selector).click()
+    page.wait_for_function(WATCH, arg=[kind, sorted(keys), start])
     journal = page.evaluate("window.hiddenhandMotion")
-    animated = page.evaluate("window.animated")
     return (
-        [m["key"] for m in journal["played"] if m["kind"] == kind],
-        [m["key"] for m in journal["skipped"] if m["kind"] == kind],
-        [key for name, key in animated if name == kind],
+        [m["key"] for m in journal["played"][start[0] :] if m["kind"] == kind],
+        [m["key"] for m in journal["skipped"][start[1] :] if m["kind"] == kind],
+        [key for name, key in page.evaluate("window.animated") if name == kind],
     )
 
 
-@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
-def test_an_investigated_card_turns_over(server: Server, page: Page, reduced: bool) -> None:
-    if reduced:
-        page.emulate_media(reduced_motion="reduce")
-    create(page, server, "goodcop", {})
-    action = until_offered(page, "investigate")
-    seat, slot = action["args"][:2]
-    key = f"gc-card-{seat}-{slot}"
-    page.evaluate("window.animated = []")
-    page.locator(f"#board .card.target[data-action~='{action['id']}']").click()
-    page.wait_for_function(
-        f"[...window.hiddenhandMotion.played, ...window.hiddenhandMotion.skipped]"
-        f".some((m) => m.key === '{key}')"
-    )
-    motions, skipped, animations = played(page, "flip")
-    assert page.locator(f"#board [data-key='{key}']").get_attribute("data-face") != "back"
-    if reduced:
-        assert key in skipped and key not in motions
-        assert page.evaluate("window.animated") == [], "something moved under reduced motion"
-    else:
-        assert key in motions and key in animations, "the investigated card did not turn"
-
-
-@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
-def test_a_noir_shift_slides_its_line(server: Server, page: Page, reduced: bool) -> None:
-    if reduced:
-        page.emulate_media(reduced_motion="reduce")
-    create(page, server, "noir", {})
-    action = until_offered(page, "shift")
-    axis, index = action["args"][:2]
-    view = page.evaluate("window.hiddenhand.state.view")
-    grid = view["grid"]
-    line = grid[index] if axis == "row" else [row[index] for row in grid]
-    keys = {f"noir-suspect-{s}" for s in line}
-    page.evaluate("window.animated = []")
-    page.locator(f"#board .arrow[data-action~='{action['id']}']").click()
-    page.wait_for_function(
-        "[...window.hiddenhandMotion.played, ...window.hiddenhandMotion.skipped]"
-        ".filter((m) => m.kind === 'slide').length >= 2"
-    )
-    motions, skipped, animations = played(page, "slide")
+def moved_or_not(
+    page: Page, moved: tuple[list[str], list[str], list[str]], keys: set[str], reduced: bool
+) -> None:
+    """Every key moved, by a Web Animation; or, under reduced motion, none, and nothing else."""
+    motions, skipped, animations = moved
     if reduced:
         assert keys <= set(skipped) and not motions
         assert page.evaluate("window.animated") == [], "something moved under reduced motion"
     else:
-        assert keys <= set(motions), "not every suspect of the line slid"
-        assert keys <= set(animations)
+        assert keys <= set(motions) and keys <= set(animations), (keys, motions, animations)
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_an_investigated_card_turns_over(server: Server, page: Page, reduced: bool) -> None:
+    create(page, server, "goodcop", {})
+    action = until_offered(page, "investigate")
+    seat, slot = action["args"][:2]
+    key = f"gc-card-{seat}-{slot}"
+    target = f"#board .card.target[data-action~='{action['id']}']"
+    moved = click_and_watch(page, target, "flip", {key}, reduced)
+    assert page.locator(f"#board [data-key='{key}']").get_attribute("data-face") != "back"
+    moved_or_not(page, moved, {key}, reduced)
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_a_noir_shift_slides_its_line(server: Server, page: Page, reduced: bool) -> None:
+    create(page, server, "noir", {})
+    action = until_offered(page, "shift")
+    axis, index = action["args"][:2]
+    grid = page.evaluate("window.hiddenhand.state.view.grid")
+    line = grid[index] if axis == "row" else [row[index] for row in grid]
+    keys = {f"noir-suspect-{s}" for s in line}
+    arrow = f"#board .arrow[data-action~='{action['id']}']"
+    moved_or_not(page, click_and_watch(page, arrow, "slide", keys, reduced), keys, reduced)
 
 
 SCENES = """async ([game, views, names, seat]) => {
