@@ -104,7 +104,7 @@ CATALOGUE = """async (names) => {
     suspect: (n, i) => noir.suspectArt(i, n), evidence: (n, i) => noir.evidenceArt(i, n),
     marker: noir.markerArt,
     item: inf.itemArt, zombie: inf.zombieArt, character: inf.characterArt,
-    sample: inf.sampleArt, resource: inf.resourceArt,
+    sample: inf.sampleArt, resource: inf.resourceArt, deck: inf.deckArt,
   };
   const out = {};
   for (const [kind, list] of Object.entries(names)) {
@@ -126,6 +126,7 @@ def test_every_name_of_every_game_has_a_drawing_of_its_own(server: Server, page:
         "suspect": list(NAMES),
         "evidence": list(NAMES),
         "marker": ["killer", "inspector"],
+        "deck": ["zombie", "item"],
         **infected_names(),
     }
     page.goto(server.http + "/")

@@ -43,6 +43,13 @@ export function itemBack() {
   return picture("infected/item/back", plate("#56743f") + MOTIFS.back);
 }
 
+// A deck's top card, face down: the zombie deck's threat cards come from it.
+export function deckArt(kind) {
+  return kind === "zombie"
+    ? picture("infected/deck/zombie", plate("#6b2f33") + MOTIFS.zombiehead, { cls: "art token-art deck-art" })
+    : picture("infected/deck/item", plate("#56743f") + MOTIFS.back, { cls: "art token-art deck-art" });
+}
+
 // A zombie card: a zombie of its own (the name picks the face); the major threats on red, a
 // horde of heads behind.
 export function zombieArt(name) {

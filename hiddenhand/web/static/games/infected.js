@@ -4,7 +4,7 @@
 // to target (tests, votes, gifts, wounds), the new threat card to react to, the pile to claim,
 // a character to choose. The legal targets light up.
 import { artCard } from "/static/art/card.js";
-import { characterArt, itemArt, itemBack, itemValue, resourceArt, sampleArt, woundArt, zombieArt } from "/static/art/infected.js";
+import { characterArt, deckArt, itemArt, itemBack, itemValue, resourceArt, sampleArt, woundArt, zombieArt } from "/static/art/infected.js";
 import { settle } from "/static/art/motion.js";
 import { badge, h, onBoard } from "/static/dom.js";
 
@@ -225,12 +225,12 @@ function render(view, ctx) {
   const resources = Object.entries(view.resources_collected || view.resources || {}).map(([kind, n]) =>
     h("span", { class: "token resource", "data-key": `inf-resource-${kind}`, "data-count": n, "data-land": "" },
       resourceArt(kind), `${kind}: ${n}${view.resources_needed ? ` / ${view.resources_needed}` : ""}`));
-  const itemDeck = onBoard(h("span", { class: "token deck" }, `item deck ${view.item_deck ?? "?"}`), found.deck, ctx);
+  const itemDeck = onBoard(h("span", { class: "token deck" }, deckArt("item"), `item deck ${view.item_deck ?? "?"}`), found.deck, ctx);
   return settle(h("div", { class: "felt infected" },
     h("div", { class: "noir-head" },
       h("b", {}, `Round ${view.round ?? "-"} · ${view.phase ?? ""}${view.end_game ? " · END GAME" : ""}`),
       h("span", { class: "tokens" },
-        h("span", { class: "token deck", "data-key": "inf-zombie-deck" }, `zombie deck ${view.zombie_deck ?? "?"}`),
+        h("span", { class: "token deck", "data-key": "inf-zombie-deck" }, deckArt("zombie"), `zombie deck ${view.zombie_deck ?? "?"}`),
         itemDeck)),
     alerts(view, ctx, found),
     characterRow(ctx, found),
