@@ -56,7 +56,8 @@ export function zombieArt(name) {
   const major = MAJOR.includes(name);
   const n = [...ZOMBIES, ...MAJOR].indexOf(name);
   if (n < 0) return picture(`unknown:${name}`, plate("#eee"));
-  const crowd = major ? `<g opacity=".45" transform="translate(-9 -3) scale(.7)">${portrait(n + 3, { zombie: true, coat: "#3a3a3a" })}</g><g opacity=".45" transform="translate(21 -3) scale(.7)">${portrait(n + 5, { zombie: true, coat: "#3a3a3a" })}</g>` : "";
+  const behind = (x, k) => `<g opacity=".5" transform="translate(${x} 1) scale(.5)">${portrait(k, { zombie: true, coat: "#3a3a3a" })}</g>`;
+  const crowd = major ? behind(1, n + 3) + behind(19, n + 5) : "";
   return picture(`infected/${major ? "major" : "zombie"}/${slug(name)}`, plate(major ? "#b8474a" : "#c9d6b8") + crowd + portrait(n, { zombie: true }));
 }
 
