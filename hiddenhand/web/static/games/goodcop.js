@@ -2,25 +2,52 @@
 // with Zombies the dice, Arms, infection tokens and zombies. Things on the board act when clicked:
 // a card to investigate (or reveal, swap, look at), a cop to aim at, shoot or target, an
 // equipment card to play or discard. The legal targets light up.
-import { badge, card, h, onBoard } from "/static/dom.js";
+import { dieArt, equipmentArt, integrityArt, tokenArt } from "/static/art/goodcop.js";
+import { artCard, artToken } from "/static/art/card.js";
+import { settle } from "/static/art/motion.js";
+import { badge, h, onBoard } from "/static/dom.js";
 
 const TONES = { honest: "honest", crooked: "crooked", agent: "special honest-leader", kingpin: "special crooked-leader", infector: "crooked" };
 const LABELS = { honest: "Honest", crooked: "Crooked", agent: "Agent", kingpin: "Kingpin", infector: "Infector" };
 const SEAT_KINDS = new Set(["aim", "shoot"]);
 
-function integrity(c, over) {
+// An integrity card, drawn; its wound and infection tokens lie on it. `key` follows the card's
+// place (seat and slot), so a card turning over there is seen to turn.
+function integrity(c, over, seat, slot) {
   const wounded = c?.wounded ? " wounded" : "";
   const infected = c?.infected ? " infected" : "";
   const notes = [c?.wounded ? "wounded" : "", c?.infected ? "infection" : ""].filter(Boolean);
+  const key = `gc-card-${seat}-${slot}`;
+  // Marks on the card, not tokens of their own: the card's tip stays the card's text.
+  const mark = (kind, cls) => h("span", { class: `card-mark ${cls}`, "data-key": `gc-${kind}-${seat}-${slot}`, "data-land": "", title: kind }, tokenArt(kind));
+  const marks = [c?.wounded ? mark("wounded", "wound") : null, c?.infected ? mark("infection", "infection") : null];
   if (!c || c.card === null || c.card === undefined) {
-    return card("", { hidden: true, tone: `${wounded}${infected}`, note: notes.join(" · ") });
+    const back = artCard("", integrityArt(null), { hidden: true, tone: `${wounded}${infected}`, note: notes.join(" · "), key });
+    back.append(...marks.filter(Boolean));
+    return back;
   }
   const seen = c.revealed ? "face up" : over ? "" : "you know";
-  return card(LABELS[c.card] || c.card, {
+  const face = artCard(LABELS[c.card] || c.card, integrityArt(c.card), {
     tone: `${TONES[c.card] || ""} ${c.revealed ? "faceup" : ""}${wounded}${infected}`,
     note: [seen, ...notes].filter(Boolean).join(" · "),
     title: c.revealed ? "revealed to everyone" : over ? "" : "only you know this",
+    key,
   });
+  face.append(...marks.filter(Boolean));
+  return face;
+}
+
+// An equipment card, drawn; `key` tells a card just drawn from one held before.
+function equipment(title, key, small = false) {
+  return artCard(title, equipmentArt(title), { tone: "special", key, small, land: true });
+}
+
+// A gun (or a zombie's Arms) in front of a cop; `aim` is where it points, so the page can
+// show it travel there when the cop aims.
+function weapon(kind, seat, aim) {
+  const el = artToken(kind, tokenArt(kind === "arms" ? "arms" : "gun"), { cls: "gun", key: `gc-${kind}-${seat}` });
+  if (aim !== null && aim !== undefined) el.dataset.aim = `gc-seat-${aim}`;
+  return el;
 }
 
 // The legal actions, indexed by what on the board they name.
@@ -70,7 +97,8 @@ function diceRow(view, names) {
   if (!d) return null;
   return h("div", { class: "dice", "aria-label": "last zombie dice roll" },
     h("span", {}, `${names[d.by]} rolled the ${d.die} dice: `),
-    d.faces.map((f) => h("span", { class: `die die-${f}` }, h("span", { class: "token" }, f))));
+    d.faces.map((f, i) => h("span", { class: `die die-${f}`, "data-key": `gc-die-${i}`, "data-face": f, "data-land": "" },
+      dieArt(f), h("span", { class: "token" }, f))));
 }
 
 function render(view, ctx) {
@@ -89,15 +117,16 @@ function render(view, ctx) {
     return h("div", {
       class: `seat ${i === ctx.seat ? "mine" : ""} ${p.alive === false ? "out" : ""} ${toMove.has(i) && !ctx.over ? "to-move" : ""} ${i === view.turn && !ctx.over ? "turn" : ""} ${last && !ctx.over && last.seats.includes(i) ? "last" : ""} ${p.zombie ? "zombie" : ""}`,
       "data-seat": i,
+      "data-key": `gc-seat-${i}`,
     },
       head,
-      h("div", { class: "hand" }, (p.cards || []).map((c, s) => onBoard(integrity(c, ctx.over), ctx.over ? [] : byCard.get(`${i}:${s}`) || [], ctx))),
+      h("div", { class: "hand" }, (p.cards || []).map((c, s) => onBoard(integrity(c, ctx.over, i, s), ctx.over ? [] : byCard.get(`${i}:${s}`) || [], ctx))),
       h("div", { class: "tokens" },
-        p.armed ? h("span", { class: "token gun" }, "gun") : null,
-        p.arms ? h("span", { class: "token gun" }, "arms") : null,
+        p.armed ? weapon("gun", i, p.aim) : null,
+        p.arms ? weapon("arms", i, p.aim) : null,
         (p.armed || p.arms) && p.aim !== null && p.aim !== undefined ? h("span", { class: "aim" }, `→ ${names[p.aim]}`) : null,
         p.hand ? h("span", { class: "token", title: "equipment cards in hand" }, `${p.hand} equipment`) : null,
-        (p.front || []).map((t) => h("span", { class: "token" }, t))));
+        (p.front || []).map((t) => equipment(t, `gc-front-${i}-${t}`, true))));
   });
   const info = [
     h("span", { class: "token", title: "the phase of the turn" }, `phase: ${view.phase}`),
@@ -112,8 +141,8 @@ function render(view, ctx) {
   if (view.resolving && !ctx.over) alerts.push(h("div", { class: "alert" }, `${names[view.resolving.by]} plays `, h("span", { class: "chip" }, view.resolving.card)));
   if (view.shot && !ctx.over) alerts.push(h("div", { class: "alert danger" }, `${names[view.shot.shooter]} is shooting at ${names[view.shot.target]}!`));
   if (last && !ctx.over) alerts.push(h("div", { class: "alert last-action" }, "Last: ", last.text));
-  const hand = (view.hand || []).map((t) => onBoard(card(t, { tone: "special" }), ctx.over ? [] : byTitle.get(t) || [], ctx));
-  return h("div", { class: "felt goodcop" },
+  const hand = (view.hand || []).map((t, k) => onBoard(equipment(t, `gc-hand-${t}-${k}`), ctx.over ? [] : byTitle.get(t) || [], ctx));
+  return settle(h("div", { class: "felt goodcop" },
     h("div", { class: "noir-head" },
       h("span", {}, view.team ? h("b", {}, `You are on the ${view.team} team`) : h("b", {}, ctx.seat === null ? "You are watching" : "")),
       h("span", { class: "tokens" }, info)),
@@ -124,7 +153,7 @@ function render(view, ctx) {
     ctx.seat !== null ? h("div", {}, h("div", { class: "section-title" }, "Your equipment"),
       h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "muted" }, "none"))) : null,
     (view.discard || []).length ? h("div", {}, h("div", { class: "section-title" }, "Discard pile"),
-      h("div", { class: "chips" }, view.discard.map((t) => h("span", { class: "chip" }, t)))) : null);
+      h("div", { class: "hand discard" }, view.discard.map((t, k) => equipment(t, `gc-discard-${k}`, true)))) : null));
 }
 
 function rules() {

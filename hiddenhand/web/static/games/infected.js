@@ -3,7 +3,10 @@
 // one in your challenge pile to put on its resource pile, an equipped item to use, a survivor
 // to target (tests, votes, gifts, wounds), the new threat card to react to, the pile to claim,
 // a character to choose. The legal targets light up.
-import { badge, card, h, onBoard } from "/static/dom.js";
+import { artCard } from "/static/art/card.js";
+import { characterArt, deckArt, itemArt, itemBack, itemValue, resourceArt, sampleArt, woundArt, zombieArt } from "/static/art/infected.js";
+import { settle } from "/static/art/motion.js";
+import { badge, h, onBoard } from "/static/dom.js";
 
 const HAND_KINDS = new Set(["play", "equip", "swap", "special_cost", "give", "discard"]);
 const EQUIPPED_KINDS = new Set(["use", "react"]);
@@ -13,9 +16,24 @@ const SEAT_KINDS = new Set(["destroy_target", "leader_target", "ability_target",
 const OWN_KINDS = { ability: "character", special: "special", heal: "hitpoints" };
 
 // A zombie card in hand reads "Crawler (1)": its name (which carries the card's text) and its value.
-function zombieCard(label) {
+function zombieCard(label, key) {
   const m = /^(.*) \((\d+)\)$/.exec(String(label));
-  return card(m ? m[1] : String(label), { tone: "crooked", small: true, note: m ? m[2] : "" });
+  const name = m ? m[1] : String(label);
+  return artCard(name, zombieArt(name), { tone: "crooked", small: true, number: m ? m[2] : null, key, land: true });
+}
+
+// An item card: its drawing, its name and its value; `key` tells a card just come to hand.
+function itemCard(name, key, { small = false, tone = "special" } = {}) {
+  return artCard(name, itemArt(name), { tone, small, number: itemValue(name), key, land: true });
+}
+
+// A blood sample shown as badges with a test tube; unknown ones as one token. The key turns
+// it over when it comes to light.
+function sample(p, i) {
+  const known = p.blood_sample;
+  return h("span", { class: "sample", "data-key": `inf-sample-${i}`, "data-face": known ? known.join(",") : "unknown" },
+    known ? known.map((s) => { const b = badge(s, /virus|infect/i.test(s) ? "bad" : "good"); b.prepend(sampleArt(s)); return b; })
+      : h("span", { class: "token" }, "unknown"));
 }
 
 // Actions name card kinds in their text ("play a Flare to your challenge pile"): the longest
@@ -128,7 +146,9 @@ function seatBox(view, i, ctx, found) {
   onBoard(head, live ? found.bySeat.get(i) || [] : [], ctx);
   const own = (part, el) => onBoard(el, mineSeat && live ? found.byOwn.get(part) || [] : [], ctx);
   const equipped = (p.equipped || []).map((e, slot) => {
-    const face = card(e.item || "", { hidden: !e.item, small: true, tone: e.face_up ? "faceup" : "", note: e.face_up ? "up" : "down" });
+    const face = e.item
+      ? artCard(e.item, itemArt(e.item), { small: true, tone: e.face_up ? "faceup" : "", note: e.face_up ? "up" : "down", number: itemValue(e.item), key: `inf-equipped-${i}-${slot}` })
+      : artCard("", itemBack(), { hidden: true, small: true, note: "down", key: `inf-equipped-${i}-${slot}` });
     const acts = mineSeat && live ? [...(found.bySlot.get(slot) || []), ...(found.byEquipped.get(e.item) || [])] : [];
     return onBoard(face, acts, ctx);
   });
@@ -136,23 +156,28 @@ function seatBox(view, i, ctx, found) {
     class: ["seat", mineSeat ? "mine" : "", live && ctx.toMove.includes(i) ? "to-move" : "", last ? "last" : "",
       p.exposed ? "exposed" : "", destroyedSeat(ctx) === i ? "destroyed" : ""].filter(Boolean).join(" "),
     "data-seat": i,
+    "data-key": `inf-seat-${i}`,
   },
     head,
-    p.character ? own("character", h("div", { class: "character" }, h("b", {}, p.character), p.ability ? h("small", {}, ` · ${p.ability}`) : null)) : null,
+    p.character ? own("character", h("div", { class: "character" }, characterArt(p.character), h("b", {}, p.character), p.ability ? h("small", {}, ` · ${p.ability}`) : null)) : null,
     h("div", { class: "tokens" },
-      p.hitpoints !== null && p.hitpoints !== undefined ? own("hitpoints", h("span", { class: "token" }, `❤ ${Math.max(0, p.hitpoints - (p.wounds || 0))}/${p.hitpoints}`)) : null,
+      p.hitpoints !== null && p.hitpoints !== undefined ? own("hitpoints", h("span", {
+        class: "token hitpoints", "data-key": `inf-wounds-${i}`, "data-count": p.wounds || 0, "data-land": "",
+        title: `${p.wounds || 0} wound${p.wounds === 1 ? "" : "s"}`,
+      }, woundArt(), `❤ ${Math.max(0, p.hitpoints - (p.wounds || 0))}/${p.hitpoints}`)) : null,
       h("span", { class: "token" }, `hand ${p.hand ?? 0}`),
       h("span", { class: "token" }, `pile ${p.pile ?? 0}`),
       p.zombie_cards ? h("span", { class: "token" }, `zombie cards ${p.zombie_cards}`) : null,
       p.special_item ? own("special", h("span", { class: "token" }, `special: ${p.special_item}`)) : null),
     equipped.length ? h("div", { class: "hand" }, equipped) : null,
-    h("div", { class: "tokens" }, "sample: ",
-      p.blood_sample ? p.blood_sample.map((s) => badge(s, /virus|infect/i.test(s) ? "bad" : "good")) : h("span", { class: "token" }, "unknown")));
+    h("div", { class: "tokens" }, "sample: ", sample(p, i)));
 }
 
 function threatRow(view, ctx, found) {
   const cards = (view.threat || []).map((z, i, all) => {
-    const face = card(`${z.name}`, { tone: "crooked", note: `${z.counts ?? z.value}`, title: z.text || "" });
+    const face = artCard(`${z.name}`, zombieArt(z.name), {
+      tone: "crooked threat", number: z.counts ?? z.value, title: z.text || "", key: `inf-threat-${i}-${z.name}`, from: "inf-zombie-deck",
+    });
     // The reactions all concern the newest threat card, the last one drawn.
     return onBoard(face, i === all.length - 1 && !ctx.over ? found.threat : [], ctx);
   });
@@ -163,22 +188,22 @@ function characterRow(ctx, found) {
   if (!found.byCharacter.size) return null;
   return h("div", {},
     h("div", { class: "section-title" }, "Choose your character"),
-    h("div", { class: "hand" }, [...found.byCharacter].map(([name, acts]) => onBoard(card(name, { tone: "special" }), acts, ctx))));
+    h("div", { class: "hand" }, [...found.byCharacter].map(([name, acts]) => onBoard(artCard(name, characterArt(name), { tone: "special" }), acts, ctx))));
 }
 
 function myCards(view, ctx, found) {
   const me = view.me;
   if (!me) return null;
   const live = !ctx.over;
-  const hand = (me.hand || []).map((name) => onBoard(card(name, { tone: "special" }), live ? found.byHand.get(name) || [] : [], ctx));
-  const pile = h("div", { class: "hand pile" }, (me.pile || []).length ? me.pile.map((name) => onBoard(card(name, { small: true }), live ? found.byPile.get(name) || [] : [], ctx)) : h("span", { class: "muted" }, "empty"));
+  const hand = (me.hand || []).map((name, k) => onBoard(itemCard(name, `inf-hand-${name}-${k}`), live ? found.byHand.get(name) || [] : [], ctx));
+  const pile = h("div", { class: "hand pile" }, (me.pile || []).length ? me.pile.map((name, k) => onBoard(itemCard(name, `inf-pile-${name}-${k}`, { small: true, tone: "" }), live ? found.byPile.get(name) || [] : [], ctx)) : h("span", { class: "muted" }, "empty"));
   return h("div", {},
     h("div", { class: "section-title" }, "Your hand"),
     h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "muted" }, "empty")),
     (me.pile || []).length || found.pile.length
       ? [h("div", { class: "section-title" }, "Your challenge pile"), onBoard(pile, live ? found.pile : [], ctx)] : null,
     (me.zombie_hand || []).length ? [h("div", { class: "section-title" }, "Your zombie cards"),
-      h("div", { class: "hand" }, me.zombie_hand.map((label) => onBoard(zombieCard(label), live ? found.byZombie.get(label) || [] : [], ctx)))] : null);
+      h("div", { class: "hand" }, me.zombie_hand.map((label, k) => onBoard(zombieCard(label, `inf-zhand-${label}-${k}`), live ? found.byZombie.get(label) || [] : [], ctx)))] : null);
 }
 
 function alerts(view, ctx, found) {
@@ -198,13 +223,14 @@ function render(view, ctx) {
   const found = targets(ctx.over ? [] : ctx.legal, view);
   // From the end game on, the resource cards taken into hands count as collected too.
   const resources = Object.entries(view.resources_collected || view.resources || {}).map(([kind, n]) =>
-    h("span", { class: "token" }, `${kind}: ${n}${view.resources_needed ? ` / ${view.resources_needed}` : ""}`));
-  const itemDeck = onBoard(h("span", { class: "token deck" }, `item deck ${view.item_deck ?? "?"}`), found.deck, ctx);
-  return h("div", { class: "felt infected" },
+    h("span", { class: "token resource", "data-key": `inf-resource-${kind}`, "data-count": n, "data-land": "" },
+      resourceArt(kind), `${kind}: ${n}${view.resources_needed ? ` / ${view.resources_needed}` : ""}`));
+  const itemDeck = onBoard(h("span", { class: "token deck" }, deckArt("item"), `item deck ${view.item_deck ?? "?"}`), found.deck, ctx);
+  return settle(h("div", { class: "felt infected" },
     h("div", { class: "noir-head" },
       h("b", {}, `Round ${view.round ?? "-"} · ${view.phase ?? ""}${view.end_game ? " · END GAME" : ""}`),
       h("span", { class: "tokens" },
-        h("span", { class: "token" }, `zombie deck ${view.zombie_deck ?? "?"}`),
+        h("span", { class: "token deck", "data-key": "inf-zombie-deck" }, deckArt("zombie"), `zombie deck ${view.zombie_deck ?? "?"}`),
         itemDeck)),
     alerts(view, ctx, found),
     characterRow(ctx, found),
@@ -216,7 +242,7 @@ function render(view, ctx) {
     h("div", { class: "seats" }, (view.players || []).map((_, i) => seatBox(view, i, ctx, found))),
     myCards(view, ctx, found),
     (view.tests || []).length ? h("div", {}, h("div", { class: "section-title" }, "Blood tests"),
-      h("ul", {}, view.tests.map((t) => h("li", {}, `${names[t.tester]} tested ${names[t.target]}${t.shown ? `: ${[].concat(t.shown).join(", ")}` : ""}`)))) : null);
+      h("ul", {}, view.tests.map((t) => h("li", {}, `${names[t.tester]} tested ${names[t.target]}${t.shown ? `: ${[].concat(t.shown).join(", ")}` : ""}`)))) : null));
 }
 
 function rules() {

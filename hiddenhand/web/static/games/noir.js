@@ -1,6 +1,9 @@
 // NOIR: the 5x5 grid of suspects, the evidence hand, and the deductions so far.
 // Suspects on the board are clickable when a single choice names them (kill, arrest, clear...).
-import { badge, card, h, onBoard } from "/static/dom.js";
+import { artCard } from "/static/art/card.js";
+import { settle } from "/static/art/motion.js";
+import { evidenceArt, markerArt, suspectArt } from "/static/art/noir.js";
+import { badge, h, onBoard } from "/static/dom.js";
 
 const ARROWS = { left: "◀", right: "▶", up: "▲", down: "▼" };
 const VERBS = { kill: "kill", arrest: "arrest", identity: "become", discard: "clear", citizen: "clear", "citizen-arrest": "arrest" };
@@ -28,6 +31,16 @@ function short(a, ctx) {
   }
   if (GROUPS[a.kind]) return { group: GROUPS[a.kind], text: names[a.args[0]] ?? a.text };
   return { group: "Your move", text: a.text.split(":")[0] };
+}
+
+// A role's marker: the knife or the magnifier, with its word.
+function marker(role, tone) {
+  return h("span", { class: `badge ${tone} marker` }, markerArt(role), h("span", { class: "marker-word" }, role));
+}
+
+// An evidence card: the suspect's portrait and name; `key` tells a card just drawn.
+function evidence(s, names, key, small = false) {
+  return artCard(names[s], evidenceArt(s, names[s]), { tone: small ? "" : "special", small, key, land: true });
 }
 
 function render(view, ctx) {
@@ -59,14 +72,15 @@ function render(view, ctx) {
     for (const s of row) {
       const acts = bySuspect.get(s) || [];
       const tags = [];
-      if (s === killer) tags.push(badge("killer", "bad"));
-      if (s === inspector) tags.push(badge("inspector", "good"));
+      if (s === killer) tags.push(marker("killer", "bad"));
+      if (s === inspector) tags.push(marker("inspector", "good"));
       if (innocent.has(s)) tags.push(badge("innocent", ""));
       if (candidates && candidates.has(s) && !dead.has(s)) tags.push(h("span", { class: "suspect-mark", title: "could be your opponent" }, "?"));
       cells.push(onBoard(h("div", {
         class: `grid-cell ${dead.has(s) ? "dead" : ""} ${s === view.identity ? "mine" : ""} ${acts.length ? "clickable" : ""} ${candidates && !candidates.has(s) ? "cleared" : ""}`,
         title: names[s],
-      }, h("b", {}, names[s]), h("span", { class: "cell-tags" }, tags),
+        "data-key": `noir-suspect-${s}`, "data-slide": "", "data-state": dead.has(s) ? "dead" : "alive",
+      }, suspectArt(s, names[s], dead.has(s)), h("b", {}, names[s]), h("span", { class: "cell-tags" }, tags),
         acts.length ? h("span", { class: "cell-act", title: acts.map((a) => VERB_TIPS[a.kind] || a.text).join(" / ") },
           acts.map((a) => VERBS[a.kind] || a.kind).join(" · ")) : null), ctx.over ? [] : acts, ctx));
     }
@@ -74,7 +88,7 @@ function render(view, ctx) {
   });
   cells.push(h("span"), ...Array.from({ length: cols }, (_, c) => arrow("column", c, "down")), h("span"));
   const me = view.you ? `You are the ${view.you}` : "You are watching";
-  return h("div", { class: "felt noir" },
+  return settle(h("div", { class: "felt noir" },
     h("div", { class: "noir-head" },
       h("span", {}, h("b", {}, me), view.identity !== null && view.identity !== undefined ? `, secretly ${names[view.identity]}.` : "."),
       h("span", { class: "tokens" },
@@ -82,15 +96,15 @@ function render(view, ctx) {
         h("span", { class: "token" }, `turn ${view.turn}${view.turn_limit ? `/${view.turn_limit}` : ""}`),
         h("span", { class: "token" }, `deck ${view.deck}`),
         view.mode ? h("span", { class: "token" }, `mode ${view.mode}`) : null)),
-    h("div", { class: "grid-board", style: `--cols: ${cols}` }, cells),
+    h("div", { class: "grid-board", style: `--cols: ${cols}`, "data-frame": "" }, cells),
     view.hand ? h("div", {}, h("div", { class: "section-title" }, "Your evidence cards"),
-      h("div", { class: "hand" }, view.hand.length ? view.hand.map((s) => card(names[s], { tone: "special" })) : h("span", { class: "muted" }, "none"))) : null,
+      h("div", { class: "hand" }, view.hand.length ? view.hand.map((s) => evidence(s, names, `noir-hand-${s}`)) : h("span", { class: "muted" }, "none"))) : null,
     candidates && !ctx.over ? h("div", {}, h("div", { class: "section-title" }, `Who your opponent may be (${candidates.size})`),
       h("div", { class: "chips" }, [...candidates].map((s) => h("span", { class: "chip" }, names[s])))) : null,
     (view.discards || []).length ? h("div", {}, h("div", { class: "section-title" }, "Face-up cards"),
-      h("div", { class: "hand" }, view.discards.map((s) => card(names[s], { small: true })))) : null,
+      h("div", { class: "hand" }, view.discards.map((s) => evidence(s, names, `noir-discard-${s}`, true)))) : null,
     revealed.deck ? h("div", {}, h("div", { class: "section-title" }, "The deck, revealed"),
-      h("div", { class: "hand" }, revealed.deck.map((s) => card(names[s], { small: true })))) : null);
+      h("div", { class: "hand" }, revealed.deck.map((s) => evidence(s, names, `noir-deck-${s}`, true)))) : null));
 }
 
 function rules() {
