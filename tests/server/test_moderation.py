@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
 from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
@@ -17,8 +16,8 @@ from typer.testing import CliRunner
 from hiddenhand.cli import app
 from hiddenhand.server.sessions import SESSION_COOKIE
 from tests.server.conftest import ROOMY, Server
+from tests.server.moderating import PASSWORD, Socket, name_of, new_name, person, playing
 
-PASSWORD = "correct horse battery"
 runner = CliRunner()
 
 
@@ -32,25 +31,6 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.stop()
 
 
-def person(server: Server, name: str | None = None) -> httpx.Client:
-    """A browser signed up as a new account (or signed in as `name`)."""
-    client = httpx.Client(base_url=server.http, timeout=10)
-    if name is None:
-        made = client.post("/api/signup", json={"name": new_name(), "password": PASSWORD})
-    else:
-        made = client.post("/api/login", json={"name": name, "password": PASSWORD})
-    assert made.status_code == 200, made.text
-    return client
-
-
-def new_name() -> str:
-    return f"p{uuid.uuid4().hex[:10]}"
-
-
-def name_of(client: httpx.Client) -> str:
-    return str(client.get("/api/me").json()["account"]["name"])
-
-
 def admin(server: Server, *args: str) -> Any:
     return runner.invoke(app, ["admin", *args, "--db", server.db])
 
@@ -60,62 +40,6 @@ def operator(server: Server) -> httpx.Client:
     made = admin(server, "make-operator", name_of(client))
     assert made.exit_code == 0, made.output
     return client
-
-
-def playing(server: Server, *people: httpx.Client) -> tuple[str, list[str]]:
-    """A started High Card table with these people seated in order; returns its id and the
-    seat tokens."""
-    first = people[0]
-    table = first.post("/api/tables", json={"game": "highcard", "players": len(people)}).json()
-    tokens = []
-    for seat, who in enumerate(people):
-        joined = who.post(f"/api/tables/{table['id']}/join", json={"name": "x", "seat": seat})
-        assert joined.status_code == 200, joined.text
-        tokens.append(joined.json()["you"]["token"])
-    started = first.post(f"/api/tables/{table['id']}/start", json={"token": tokens[0]})
-    assert started.status_code == 200, started.text
-    return table["id"], tokens
-
-
-class Socket:
-    """A table connection from a browser: it brings that browser's session cookie."""
-
-    def __init__(self, server: Server, table: str, client: httpx.Client | None = None) -> None:
-        self.url = server.ws(table)
-        cookie = None if client is None else client.cookies.get(SESSION_COOKIE)
-        self.headers = {"Cookie": f"{SESSION_COOKIE}={cookie}"} if cookie else {}
-        self.ws: Any = None
-
-    async def __aenter__(self) -> Socket:
-        self.ws = await websockets.connect(self.url, additional_headers=self.headers)
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.ws.close()
-
-    async def hello(self, token: str | None = None) -> dict[str, Any]:
-        await self.ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
-        return await self.until("welcome")
-
-    async def until(self, kind: str, **match: Any) -> dict[str, Any]:
-        while True:
-            message = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
-            if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
-                return message
-
-    async def chat_lines(self, seconds: float = 0.5) -> list[str]:
-        """The chat lines that arrive until the line is quiet for `seconds`."""
-        lines = []
-        while True:
-            try:
-                message = json.loads(await asyncio.wait_for(self.ws.recv(), seconds))
-            except TimeoutError:
-                return lines
-            if message["type"] == "chat":
-                lines.append(message["text"])
-
-    async def say(self, text: str) -> None:
-        await self.ws.send(json.dumps({"type": "chat", "text": text}))
 
 
 # -- reports ------------------------------------------------------------------------------
