@@ -41,7 +41,7 @@ async function load() {
     h("td", {}, r.account ? h("a", { href: `/profile/${encodeURIComponent(r.reported)}` }, r.reported) : `${r.reported} (a guest)`),
     h("td", {}, r.table ? h("a", { href: `/t/${encodeURIComponent(r.table)}` }, r.table) : "—"),
     h("td", {}, h("p", {}, r.reason),
-      r.chat.length ? h("details", {}, h("summary", {}, `chat (${r.chat.length} lines)`),
+      r.chat.length ? h("details", {}, h("summary", {}, `chat (${r.chat.length} ${r.chat.length === 1 ? "line" : "lines"})`),
         h("ol", { class: "chat" }, r.chat.map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text)))) : null),
     h("td", {}, r.account ? h("button", { type: "button", class: "ban", onclick: () => act("ban", r.reported, `report ${r.id}: ${r.reason}`) }, "Ban") : null))));
   clear(el("live-tables"), tables.map((t) => h("tr", { dataset: { table: t.id } },
