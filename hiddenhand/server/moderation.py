@@ -83,23 +83,17 @@ class Moderation:
 
     def set_banned(self, account: Account, banned: bool) -> bool:
         """Ban or unban; False if it already was. Ending its sessions is the caller's part."""
-        column = accounts_table.c.banned
-        return self._set(
-            account,
-            "banned",
-            time.time() if banned else None,
-            column.is_(None) if banned else column.is_not(None),
-        )
+        return self._since(account, "banned", banned)
 
     def set_muted(self, account: Account, muted: bool) -> bool:
         """Mute the account's chat for everyone, or lift it; False if it already was."""
-        column = accounts_table.c.muted
-        return self._set(
-            account,
-            "muted",
-            time.time() if muted else None,
-            column.is_(None) if muted else column.is_not(None),
-        )
+        return self._since(account, "muted", muted)
+
+    def _since(self, account: Account, name: str, on: bool) -> bool:
+        """Set the time column `name` to now (on) or NULL (off), if it is not so already."""
+        column = accounts_table.c[name]
+        changes = column.is_(None) if on else column.is_not(None)
+        return self._set(account, name, time.time() if on else None, changes)
 
     def _set(self, account: Account, column: str, value: Any, changes: Any) -> bool:
         with self.storage.engine.begin() as conn:

@@ -9,6 +9,8 @@ caller's part (`account_sockets`), as only a server holds them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hiddenhand.server.accounts import Account
 from hiddenhand.server.errors import Refused
 from hiddenhand.server.moderation import MAX_REASON_CHARS, OPERATOR, PLAYER, Moderation
@@ -45,11 +47,8 @@ class Operators:
         return account, ended
 
     def unban(self, by: str, name: str) -> Account:
-        account = self.moderation.named(name)
-        if not self.moderation.set_banned(account, False):
-            raise Refused(f"{account.name} is not banned", 409)
-        self.moderation.audit(by, "unban", account.name)
-        return account
+        """Lift a ban: the account may sign in again."""
+        return self._lift(by, name, "unban", self.moderation.set_banned, "banned")
 
     def mute(self, by: str, name: str, reason: str) -> Account:
         """Mute the account's chat for everyone, at every table."""
@@ -61,10 +60,16 @@ class Operators:
         return account
 
     def unmute(self, by: str, name: str) -> Account:
+        """Let a muted account chat again."""
+        return self._lift(by, name, "unmute", self.moderation.set_muted, "muted")
+
+    def _lift(
+        self, by: str, name: str, act: str, setter: Callable[[Account, bool], bool], what: str
+    ) -> Account:
         account = self.moderation.named(name)
-        if not self.moderation.set_muted(account, False):
-            raise Refused(f"{account.name} is not muted", 409)
-        self.moderation.audit(by, "unmute", account.name)
+        if not setter(account, False):
+            raise Refused(f"{account.name} is not {what}", 409)
+        self.moderation.audit(by, act, account.name)
         return account
 
     def set_operator(self, by: str, name: str, operator: bool) -> Account:
