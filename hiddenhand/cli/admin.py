@@ -132,8 +132,7 @@ def end(
     db: str = typer.Option(DEFAULT_STORE, "--db", help=DB_HELP),
     extra: list[str] = typer.Option([], "--import", help="a module that registers more games"),
 ) -> None:
-    """End a table: a game being played ends unrated, an open table is removed. Only while no
-    server serves the store (else end it on the server's /admin page)."""
+    """End a table while no server serves its store (a game ends unrated, an open one goes)."""
     from hiddenhand.server.lobby import Lobby
     from hiddenhand.server.operators import clean_reason
     from hiddenhand.server.ownership import StoreBusy, claim
