@@ -1,8 +1,9 @@
 """The `hiddenhand` command: play, simulate, bench, replay (and serve, tournament, backup,
-restore)."""
+restore, admin)."""
 
 import hiddenhand.cli.tournament  # noqa: F401
 from hiddenhand.cli import (  # noqa: F401  (they register commands)
+    admin,
     backup,
     bench,
     play,

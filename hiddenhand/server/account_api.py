@@ -21,6 +21,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from hiddenhand.engine import get_game
+from hiddenhand.server.account_sockets import SIGNED_OUT_NEWS, AccountSockets
 from hiddenhand.server.accounts import MAX_NAME, MAX_PASSWORD, Account, Accounts, name_key
 from hiddenhand.server.api import (
     body_of,
@@ -55,7 +56,13 @@ def account_json(account: Account) -> dict[str, Any]:
     return {"id": account.id, "name": account.name, "profile": f"/profile/{account.name}"}
 
 
-def account_routes(place: Placement, accounts: Accounts, sessions: Sessions) -> list[Route]:
+def account_routes(
+    place: Placement,
+    accounts: Accounts,
+    sessions: Sessions,
+    sockets: AccountSockets | None = None,
+) -> list[Route]:
+    """`sockets`: the open pages of each account, told when it signs out everywhere."""
     lobby = place.lobby
     limits = lobby.limits
     attempts = FloodGuard(burst=limits.login_burst, every=limits.login_every)
@@ -156,7 +163,10 @@ def account_routes(place: Placement, accounts: Accounts, sessions: Sessions) -> 
         return signed_out(request, {"account": None})
 
     async def logout_everywhere(request: Request) -> Response:
-        ended = sessions.end_all(the_account(request))
+        account = the_account(request)
+        ended = sessions.end_all(account)
+        if sockets is not None:
+            sockets.tell(account, SIGNED_OUT_NEWS)
         return signed_out(request, {"account": None, "ended": ended})
 
     async def my_sessions(request: Request) -> Any:

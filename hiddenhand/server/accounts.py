@@ -125,6 +125,8 @@ class Accounts:
             raise wrong from None
         if row is None:
             raise wrong
+        if row.banned is not None:
+            raise Refused("this account is banned", 403)
         if _hasher.check_needs_rehash(row.password_hash):
             self._rehash(row.id, password)
         return Account(id=row.id, name=row.name)

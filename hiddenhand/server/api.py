@@ -171,7 +171,9 @@ def routes(place: Placement) -> list[Route]:
             game = get_game(game[:64]).id
         mine = request.query_params.get("mine") in ("1", "true")
         holder = the_guest(request) if mine else None
-        return await place.listing(game=game, holder=holder)
+        account = signed_in(request)
+        avoid = frozenset() if account is None else lobby.moderation.avoided(account)
+        return await place.listing(game=game, holder=holder, avoid=avoid)
 
     async def create_table(request: Request) -> Any:
         body = await body_of(request, NewTable)

@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from hiddenhand.server.account_api import account_routes
+from hiddenhand.server.account_sockets import AccountSockets
 from hiddenhand.server.accounts import Accounts
 from hiddenhand.server.api import routes, with_guest
 from hiddenhand.server.cluster import Cluster
@@ -50,6 +51,8 @@ from hiddenhand.server.leases import process_name
 from hiddenhand.server.lobby import Lobby
 from hiddenhand.server.logs import configure
 from hiddenhand.server.metrics import CountRefusals, Metrics, metrics_route
+from hiddenhand.server.moderation_api import moderation_routes
+from hiddenhand.server.operators import Operators
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
 from hiddenhand.server.sessions import Sessions, store_key
@@ -163,6 +166,11 @@ def create_app(
     sessions = Sessions(storage, limits.session_seconds)
     guests = GuestIds(store_key(storage, GUEST_KEY))
     place: Placement = OneProcess(lobby) if redis is None else Cluster(lobby, redis)
+    accounts = Accounts(storage)
+    account_sockets = AccountSockets(sessions, lobby.moderation, limits.session_check_seconds)
+    if isinstance(place, Cluster):
+        account_sockets.broadcast = place.tell
+        place.on_news = account_sockets.heard
 
     allowed = [*LOOPBACK_HOSTS, *(host_name(urlsplit(o).netloc) for o in origins), *hosts]
     metrics_name = place.me if isinstance(place, Cluster) else process_name()
@@ -201,7 +209,11 @@ def create_app(
         undrain = drain.install(loop)
         collector = Collector(limits.full_collection_seconds)
         collector.start()
-        chores = [loop.create_task(sweep_forever(lobby)), loop.create_task(collector.run())]
+        chores = [
+            loop.create_task(sweep_forever(lobby)),
+            loop.create_task(collector.run()),
+            loop.create_task(account_sockets.check_forever()),
+        ]
         try:
             yield {GUARD_KEY: sockets}  # for the server's connections (`connections`)
         finally:
@@ -235,11 +247,15 @@ def create_app(
             Route("/replay/{table}", page("replay.html")),
             Route("/profile/{name}", page("profile.html")),
             Route("/leaderboard/{game}", page("leaderboard.html")),
+            Route("/admin", page("admin.html")),
             *health_routes(readiness),
             metrics_route(metrics, metrics_token),
             *routes(place),
-            *account_routes(place, Accounts(storage), sessions),
-            WebSocketRoute("/ws/{table}", endpoint(place)),
+            *account_routes(place, accounts, sessions, account_sockets),
+            *moderation_routes(
+                place, accounts, Operators(lobby.moderation, sessions), account_sockets
+            ),
+            WebSocketRoute("/ws/{table}", endpoint(place, account_sockets)),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         middleware=[

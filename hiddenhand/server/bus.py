@@ -12,7 +12,8 @@ Frames are small typed structs, encoded as JSON arrays:
   the table);
 - from the owner to the process holding a connection: `Out` (text for it), `Close`;
   `Reply` answers a `Call`;
-- to everyone: `Moved` (a table has a new owner: connections relayed to the old one reconnect).
+- to everyone: `Moved` (a table has a new owner: connections relayed to the old one reconnect),
+  `News` (an account was signed out, or changed whose chat it sees: `account_sockets`).
 
 When Redis cannot be reached, every frame counts as undelivered: relayed connections are closed
 so that their clients reconnect (and retry) rather than wait on a silent line.
@@ -91,7 +92,15 @@ class Moved(msgspec.Struct, tag="moved", array_like=True):
     owner: str
 
 
-Frame = Open | In | Gone | Out | Close | Call | Reply | Moved
+class News(msgspec.Struct, tag="news", array_like=True):
+    """What happened to an account (`account_sockets`), for its connections in every
+    process."""
+
+    account: int
+    what: str
+
+
+Frame = Open | In | Gone | Out | Close | Call | Reply | Moved | News
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder(list[Frame]).decode
 

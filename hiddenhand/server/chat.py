@@ -7,6 +7,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from hiddenhand.server.names import TextRefused, normalized, person_name
 from hiddenhand.server.plaintext import CONTROL
 from hiddenhand.server.settings import Limits
@@ -17,6 +19,25 @@ HISTORY = 100
 
 _TAG = re.compile(r"<\s*/?\s*[a-zA-Z!?]")
 _CONTROL = CONTROL
+
+
+_CHAT = '{"type":"chat"'
+_WELCOME = '{"type":"welcome"'
+"""How the server's chat lines and welcomes begin (`protocol.encode`)."""
+
+
+def hide_chat(text: str, hidden: frozenset[str]) -> str | None:
+    """A message to a person who muted or blocked the accounts `hidden`, without their chat
+    lines: None for a line of theirs, a welcome without their recent lines, anything else as
+    it is (checked by its first characters, so other messages cost nothing)."""
+    if text.startswith(_CHAT):
+        line = msgspec.json.decode(text)
+        return None if line.get("account") in hidden else text
+    if text.startswith(_WELCOME):
+        welcome = msgspec.json.decode(text)
+        welcome["chat"] = [c for c in welcome.get("chat", []) if c.get("account") not in hidden]
+        return msgspec.json.encode(welcome).decode()
+    return text
 
 
 class ChatRefused(Exception):

@@ -25,13 +25,26 @@ import contextlib
 import hashlib
 import itertools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 from sqlalchemy import text
 
 from hiddenhand.server.audience import Connection
-from hiddenhand.server.bus import Bus, Call, Close, Frame, Gone, In, Moved, Open, Out, Reply
+from hiddenhand.server.bus import (
+    Bus,
+    Call,
+    Close,
+    Frame,
+    Gone,
+    In,
+    Moved,
+    News,
+    Open,
+    Out,
+    Reply,
+)
 from hiddenhand.server.errors import Refused
 from hiddenhand.server.leases import Leases, process_name
 from hiddenhand.server.lobby import LIVE, Lobby, listing, summary
@@ -141,6 +154,8 @@ class Cluster:
         self._ids = itertools.count(1)
         self._calls: dict[int, tuple[str, asyncio.Future[tuple[int, Any]]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self.on_news: Callable[[int, str], None] | None = None
+        """Told of every `News` of an account, from any process (`account_sockets`)."""
 
     # -- running ----------------------------------------------------------------------
 
@@ -276,7 +291,9 @@ class Cluster:
         finally:
             self._calls.pop(call_id, None)
 
-    async def listing(self, *, game: str | None, holder: str | None) -> list[dict[str, Any]]:
+    async def listing(
+        self, *, game: str | None, holder: str | None, avoid: frozenset[str] = frozenset()
+    ) -> list[dict[str, Any]]:
         """Every process's published tables, with this process's own as they are now."""
         redis = self.bus.redis
         keys = [k async for k in redis.scan_iter(match=self.listed + "*", count=100)]
@@ -285,7 +302,7 @@ class Cluster:
         for key in keys:
             if key != mine:
                 summaries += [msgspec.json.decode(v) for v in await redis.hvals(key)]
-        return listing(summaries, self.lobby.limits, game=game, holder=holder)
+        return listing(summaries, self.lobby.limits, game=game, holder=holder, avoid=avoid)
 
     def relay(self, client: Connection, table_id: str, owner: str) -> RelayedConnection:
         relayed = RelayedConnection(self, client, table_id, owner, next(self._ids))
@@ -324,6 +341,12 @@ class Cluster:
                 waiting[1].set_result((frame.status, frame.body))
         elif isinstance(frame, Moved):
             self._moved(frame)
+        elif isinstance(frame, News) and self.on_news is not None:
+            self.on_news(frame.account, frame.what)
+
+    def tell(self, account: int, what: str) -> None:
+        """News of an account to every process (this one hears it too, from the bus)."""
+        self.bus.broadcast(News(account, what))
 
     def _open(self, frame: Open) -> None:
         where = self.locate(frame.table)

@@ -25,6 +25,7 @@ from hiddenhand.server.chat import FloodGuard
 from hiddenhand.server.errors import Refused, TableError
 from hiddenhand.server.leases import Leases
 from hiddenhand.server.metrics import NO_METRICS, Metrics
+from hiddenhand.server.moderation import Moderation
 from hiddenhand.server.protocol import error
 from hiddenhand.server.ratings import Results
 from hiddenhand.server.restore import restore_table
@@ -90,10 +91,12 @@ def listing(
     *,
     game: str | None = None,
     holder: str | None = None,
+    avoid: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
     """Tables to show in the lobby: playing ones, and open ones not left waiting too long,
     those waiting for players first. `game` keeps one game's; `holder` keeps the tables
-    where that guest or account holds a seat (all of them, however long they wait)."""
+    where that guest or account holds a seat (all of them, however long they wait); an open
+    table where one of `avoid` sits is left out (the asker could not sit there: a block)."""
     now = time.time() if now is None else now
     stale = now - limits.listed_open_seconds
     shown = [
@@ -107,6 +110,7 @@ def listing(
         )
         and (game is None or s["public"]["game"] == game)
         and (holder is None or holder in s["holders"])
+        and not (s["public"]["status"] == "open" and avoid.intersection(s["holders"]))
     ]
     shown.sort(key=lambda t: (t["status"] != "open", -t["created"]))
     return shown[:100]
@@ -129,6 +133,7 @@ class Lobby:
         self.senders = FloodGuard.per_sender(self.limits)
         self.pool = BotPool(self.limits.bot_processes)
         self.results = Results(storage)
+        self.moderation = Moderation(storage)
         self.leases: Leases | None = None
         """Set when processes share the store: this process loads a live table only once it
         holds the table's lease (`take_over`), and lets go of the lease with the table."""
@@ -147,9 +152,35 @@ class Lobby:
             pool=self.pool,
             metrics=self.metrics,
         )
+        self._wire(table)
+        return table
+
+    def _wire(self, table: Table) -> None:
+        """What a table asks the store: results to write, account names, moderation."""
         table.on_over = self.results.writer
         table.account_name = self.account_name
-        return table
+        table.chat_refusal = self.moderation.chat_refusal
+        table.blocked_with = self.moderation.blocked_with
+
+    def end(self, table: Table, reason: str) -> str:
+        """An operator ends `table`: a game being played ends unrated (its record kept), an
+        open table is removed; returns which ("game" or "table"). Refused if it is over."""
+        if table.status == "open":
+            table.audience.dismiss(error("ended", f"this table was removed: {reason}"), 4410)
+            table.close()
+            self.storage.delete_table(table.id)
+        elif table.status == "playing":
+            table.end(reason)
+        else:
+            raise Refused("that game is over already", 409)
+        self.tables.pop(table.id, None)
+        self._let_go(table.id)
+        log.info(
+            "table %s ended by an operator",
+            table.id,
+            extra={"event": "table.ended", "table": table.id, "game": table.game.id},
+        )
+        return "table" if table.state is None else "game"
 
     def account_name(self, identity: str) -> str | None:
         """The name of the account `identity` is, or None for a guest."""
@@ -327,8 +358,7 @@ class Lobby:
             pool=self.pool,
             metrics=self.metrics,
         )
-        table.on_over = self.results.writer
-        table.account_name = self.account_name
+        self._wire(table)
         if self.leases is not None:
             self.leases.acquire(table.id)  # a new id: nobody else can hold it
         self.tables[table.id] = table
@@ -352,11 +382,16 @@ class Lobby:
         return table
 
     def listing(
-        self, now: float | None = None, *, game: str | None = None, holder: str | None = None
+        self,
+        now: float | None = None,
+        *,
+        game: str | None = None,
+        holder: str | None = None,
+        avoid: frozenset[str] = frozenset(),
     ) -> list[dict[str, Any]]:
         """Tables to show in the lobby (`listing`), of those this process holds."""
         summaries = [summary(t) for t in self.live()]
-        return listing(summaries, self.limits, now, game=game, holder=holder)
+        return listing(summaries, self.limits, now, game=game, holder=holder, avoid=avoid)
 
     def sweep(self, now: float | None = None) -> tuple[int, int]:
         """Remove tables never started in time (from storage too) and finished tables nobody

@@ -43,7 +43,9 @@ class Placement(Protocol):
         """Run the table call `name` where the table is; refusals raise `Refused`."""
         ...
 
-    async def listing(self, *, game: str | None, holder: str | None) -> list[dict[str, Any]]:
+    async def listing(
+        self, *, game: str | None, holder: str | None, avoid: frozenset[str] = frozenset()
+    ) -> list[dict[str, Any]]:
         """The lobby's list of tables (`Lobby.listing`), from every process."""
         ...
 
@@ -67,8 +69,10 @@ class OneProcess:
             raise no_table(table_id)
         return run_call(self.lobby, table, name, asker, body)
 
-    async def listing(self, *, game: str | None, holder: str | None) -> list[dict[str, Any]]:
-        return self.lobby.listing(game=game, holder=holder)
+    async def listing(
+        self, *, game: str | None, holder: str | None, avoid: frozenset[str] = frozenset()
+    ) -> list[dict[str, Any]]:
+        return self.lobby.listing(game=game, holder=holder, avoid=avoid)
 
     def relay(self, client: Connection, table_id: str, owner: str) -> Relay:
         raise RuntimeError("one process plays every table: there is nothing to relay")

@@ -61,6 +61,7 @@ def restore_table(
     table.chat.lines = stored.chat
     table.rematch = meta.get("rematch")
     table.bot_took_over = meta.get("bot_took_over", False)
+    table.ended = meta.get("ended")
     if stored.status != "open":
         table.replay(stored.actions)
     if replaced and stored.status != "over":

@@ -157,6 +157,17 @@ class Sessions:
                     delete(sessions_table).where(sessions_table.c.id == session_id(cookie))
                 )
 
+    def alive(self, keys: set[str], now: float | None = None) -> set[str]:
+        """Those of `keys` (what the store keeps of sessions: `session_id`) still live."""
+        now = time.time() if now is None else now
+        with self.storage.engine.connect() as conn:
+            rows = conn.execute(
+                select(sessions_table.c.id).where(
+                    sessions_table.c.id.in_(keys), sessions_table.c.expires > now
+                )
+            ).all()
+        return {row.id for row in rows}
+
     def end_all(self, account_id: int) -> int:
         """End every session of the account (signing out everywhere); returns how many."""
         with self.storage.single.connect() as conn:

@@ -102,6 +102,9 @@ class Limits:
     renewal (every third of this). A dead process's tables move to the others after this."""
     session_seconds: float = 30 * 86400.0
     """How long a sign-in lasts before the player signs in again."""
+    session_check_seconds: float = 5.0
+    """How often each process looks for open pages whose session ended some other way than
+    through it (a ban from the command line, an expiry): those pages are signed out."""
     login_burst: int = 10
     """Sign-ups and sign-ins one address may try at once..."""
     login_every: float = 6.0

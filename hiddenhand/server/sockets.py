@@ -17,8 +17,9 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hiddenhand.engine import HiddenhandError
+from hiddenhand.server.account_sockets import AccountSockets
 from hiddenhand.server.audience import Connection
-from hiddenhand.server.chat import ChatRefused
+from hiddenhand.server.chat import ChatRefused, hide_chat
 from hiddenhand.server.errors import request_id_of
 from hiddenhand.server.guards import address_of
 from hiddenhand.server.placement import Placement
@@ -35,6 +36,7 @@ from hiddenhand.server.protocol import (
     encode,
     error,
 )
+from hiddenhand.server.sessions import SESSION_COOKIE, session_id
 from hiddenhand.server.tables import PrefsRefused, PreviewRefused, Table
 from hiddenhand.server.updates import choices
 
@@ -55,10 +57,21 @@ class SocketClient:
         self.bound = False
         self.dropped = False
         self.queue: asyncio.Queue[str | int] = asyncio.Queue()
+        self.account: int | None = None
+        """The account whose live session cookie the connection brought, if any..."""
+        self.session = ""
+        """...what the store keeps of that session (`sessions.session_id`)..."""
+        self.hidden: frozenset[str] = frozenset()
+        """...and the accounts it muted or blocked, whose chat it is not sent."""
 
     def send(self, text: str) -> None:
         if self.dropped:
             return
+        if self.hidden:
+            shown = hide_chat(text, self.hidden)
+            if shown is None:
+                return
+            text = shown
         if self.queue.qsize() >= MAX_QUEUED:
             self.dropped = True
             while not self.queue.empty():
@@ -235,7 +248,9 @@ def receive(table: Table, client: Connection, raw: str | bytes, limit: int) -> N
         client.send(error("internal", "the server could not handle that message"))
 
 
-def endpoint(place: Placement):  # type: ignore[no-untyped-def]
+def endpoint(place: Placement, accounts: AccountSockets | None = None):  # type: ignore[no-untyped-def]
+    """The table socket; with `accounts`, a connection bringing a live session cookie is
+    counted under its account (`account_sockets`)."""
     limit = place.lobby.limits.message_bytes
 
     async def table_socket(ws: WebSocket) -> None:
@@ -247,6 +262,12 @@ def endpoint(place: Placement):  # type: ignore[no-untyped-def]
             await ws.close(4404)
             return
         client = SocketClient(ws)
+        if accounts is not None:
+            cookie = ws.cookies.get(SESSION_COOKIE)
+            client.account = accounts.sessions.read(cookie)
+            if client.account is not None and cookie is not None:
+                client.session = session_id(cookie)
+                accounts.add(client)
         websockets = place.lobby.metrics.websockets
         websockets.inc()
         pump = asyncio.create_task(client.pump())
@@ -274,5 +295,7 @@ def endpoint(place: Placement):  # type: ignore[no-untyped-def]
                 relay.gone()
             pump.cancel()
             websockets.dec()
+            if accounts is not None:
+                accounts.remove(client)
 
     return table_socket

@@ -86,7 +86,12 @@ accounts_table = Table(
     Column("name_key", String(32), nullable=False, unique=True),
     Column("password_hash", String(255), nullable=False),
     Column("created", Float, nullable=False),
+    Column("role", String(16), nullable=False, server_default="player"),
+    Column("banned", Float, nullable=True),
+    Column("muted", Float, nullable=True),
 )
+"""`role` is "player" or "operator"; `banned` and `muted` (chat, for everyone) say since when,
+or are NULL (`moderation`)."""
 
 secrets_table = Table(
     "hh_secrets",
@@ -134,6 +139,45 @@ results_table = Table(
     Column("sigma_after", Float, nullable=True),
     Column("finished", Float, nullable=False),
 )
+
+relations_table = Table(
+    "hh_relations",
+    metadata,
+    Column("account_id", Integer, ForeignKey("hh_accounts.id"), primary_key=True),
+    Column("other_id", Integer, ForeignKey("hh_accounts.id"), primary_key=True, index=True),
+    Column("kind", String(8), primary_key=True),
+    Column("created", Float, nullable=False),
+)
+"""What one account chose about another: "mute" (its chat hidden) or "block" (also never
+seated together)."""
+
+reports_table = Table(
+    "hh_reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("created", Float, nullable=False, index=True),
+    Column("reporter_id", Integer, ForeignKey("hh_accounts.id"), nullable=False),
+    Column("reported_id", Integer, ForeignKey("hh_accounts.id"), nullable=True, index=True),
+    Column("reported_guest", String(64), nullable=True),
+    Column("reported_name", String(64), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("table_id", String(32), nullable=True),
+    Column("chat", Text, nullable=False),
+    Column("view", Text, nullable=False),
+)
+"""A report of a player: the table's chat and its spectator view (JSON) as they were."""
+
+audit_table = Table(
+    "hh_audit",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", Float, nullable=False, index=True),
+    Column("operator", String(64), nullable=False),
+    Column("act", String(32), nullable=False),
+    Column("target", String(64), nullable=False),
+    Column("detail", Text, nullable=False),
+)
+"""Every act of an operator, from a page or the command line."""
 
 
 INSERT_ACTION = actions_table.insert()

@@ -53,6 +53,19 @@ class Adopt(msgspec.Struct, forbid_unknown_fields=True):
     identity: Short
 
 
+class About(msgspec.Struct, forbid_unknown_fields=True):
+    """The seat a report is about (not an HTTP call of its own: `moderation_api` asks the
+    table, wherever it is played, who holds it and what its chat and spectators show)."""
+
+    seat: int
+
+
+class End(msgspec.Struct, forbid_unknown_fields=True):
+    """Why an operator ends the table (run by `moderation_api` and `hiddenhand admin`)."""
+
+    reason: Short
+
+
 class Query(msgspec.Struct):
     """`GET /api/tables/{t}/replay`'s query: the seat watching and the step (both optional)."""
 
@@ -87,6 +100,8 @@ def seat_by_token(table: Table, body: BySeat | HandOver) -> int:
 
 def finished_record(table: Table, refusal: str) -> Record:
     """The record of a finished game, with the marks of the actions the server took."""
+    if table.ended is not None:
+        raise Refused(f"this game was ended before its end ({table.ended}): it has no record", 409)
     if table.state is None or table.status != "over" or not table.storage.actions.saved(table.id):
         raise Refused(refusal, 409)
     record = table.state.record()
@@ -182,6 +197,31 @@ def adopt(lobby: Lobby, table: Table, asker: Asker, body: Adopt) -> Any:
     return {"moved": moved}
 
 
+def report_context(lobby: Lobby, table: Table, asker: Asker, body: About) -> Any:
+    """Who holds the seat a report is about, and the table as spectators see it with its
+    chat. Refused for an empty seat, a bot's, and the asker's own."""
+    if not 0 <= body.seat < len(table.seats):
+        raise Refused(f"this table has seats 0 to {len(table.seats) - 1}, not {body.seat}")
+    seat = table.seats[body.seat]
+    if seat.bot is not None:
+        raise Refused("a bot plays that seat: bots cannot be reported")
+    if seat.guest is None:
+        raise Refused("nobody sits in that seat")
+    if seat.guest == asker.guest:
+        raise Refused("you cannot report yourself")
+    return {
+        "holder": seat.guest,
+        "name": table.display_names()[body.seat] or f"seat {body.seat + 1}",
+        "view": table.spectator_view(),
+    }
+
+
+def end_table(lobby: Lobby, table: Table, asker: Asker, body: End) -> Any:
+    """An operator ends the table: a game being played ends unrated, an open table is
+    removed (`Lobby.end`)."""
+    return {"ended": lobby.end(table, body.reason)}
+
+
 def record_of(lobby: Lobby, table: Table, asker: Asker, _: None) -> Any:
     record = finished_record(table, "the record is published when the game is over")
     published = msgspec.to_builtins(record)
@@ -205,6 +245,8 @@ CALLS: dict[str, tuple[type[msgspec.Struct] | None, TableCall]] = {
     "hand-to-bot": (HandOver, hand_to_bot),
     "return": (BySeat, take_back),
     "adopt": (Adopt, adopt),
+    "report": (About, report_context),
+    "end": (End, end_table),
     "record": (None, record_of),
     "replay": (Query, replay_of),
 }

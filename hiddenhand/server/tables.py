@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
+import msgspec
 from sqlalchemy import Connection
 
 from hiddenhand.bots.match import SeatLogs
@@ -103,6 +104,13 @@ class Table:
         self.account_name: Callable[[str], str | None] | None = None
         """The name of the account a seat holder is (None for a guest): a signed-in person
         sits under it, whatever name they typed."""
+        self.chat_refusal: Callable[[str | None], str | None] | None = None
+        """Why a seat holder may not chat (an operator muted them), or None (`moderation`)."""
+        self.blocked_with: Callable[[str, list[str]], str | None] | None = None
+        """The account among seat holders that a person blocked or is blocked by, if any:
+        those two are never seated together (`moderation`)."""
+        self.ended: str | None = None
+        """Why the game was ended before its end (an operator ended it), or None."""
         self.limits = limits or Limits()
         self.chat = TableChat(self.limits, senders)
         self.audience = Audience(len(seats))
@@ -150,6 +158,7 @@ class Table:
                 "clock": self.clock.seconds,
                 "rematch": self.rematch,
                 "bot_took_over": self.bot_took_over,
+                "ended": self.ended,
             },
         )
 
@@ -166,7 +175,7 @@ class Table:
             self.logs.add(self.state.act(seat, action))
             if mark:
                 self.marks[index] = mark
-        self.status = "over" if self.state.over else "playing"
+        self.status = "over" if self.state.over or self.ended else "playing"
         self._published = {seat: len(self.logs.of(seat)) for seat in self._audiences()}
 
     def recover(self) -> None:
@@ -225,6 +234,13 @@ class Table:
             raise TableError("this table has started; you can watch it")
         account = self.account_name(guest) if self.account_name is not None else None
         name = account or name
+        if self.blocked_with is not None and seating.seat_of_guest(self.seats, guest) is None:
+            holders = [s.guest for s in self.seats if s.guest is not None and s.guest != guest]
+            blocked = self.blocked_with(guest, holders)
+            if blocked is not None:
+                raise TableError(
+                    f"you cannot sit at this table: you and {blocked} have blocked one another"
+                )
         seat = seating.sit(
             self.seats,
             self.addresses,
@@ -532,7 +548,15 @@ class Table:
         person = self.seats[seat]
         if person.left:
             raise ChatRefused("you left this table; you can no longer chat at it")
+        refusal = None if self.chat_refusal is None else self.chat_refusal(person.guest)
+        if refusal is not None:
+            raise ChatRefused(refusal)
         entry = self.chat.line(seat, self.display_names()[seat], text, person.guest, address)
+        account = None
+        if person.guest is not None and self.account_name is not None:
+            account = self.account_name(person.guest)
+        if account is not None:
+            entry["account"] = account  # whose chat a person muted or blocked is hidden
         self.storage.append_chat(self.id, len(self.chat.lines), entry)
         self.chat.lines.append(entry)
         self.audience.send_all(encode({"type": "chat", **entry}))
@@ -673,6 +697,26 @@ class Table:
         """Point everyone at this table to its rematch."""
         self.rematch = table_id
         self._save_and_show()
+
+    def end(self, reason: str) -> None:
+        """End a game being played before its end (an operator did): nobody wins, nothing is
+        rated, the record keeps the actions played; everyone connected is told, and closed."""
+        if self.status != "playing":
+            raise TableError("only a game being played can be ended; this one is " + self.status)
+        self.ended = reason
+        self.status = "over"
+        self.clock.clear()
+        self.save()
+        self.audience.dismiss(error("ended", f"this table was ended: {reason}"), 4410)
+        self.close()
+
+    def spectator_view(self) -> dict[str, Any]:
+        """What anyone watching sees: the table, its chat and the spectators' view of the
+        game (never a hidden card)."""
+        state = None
+        if self.state is not None and self.logs is not None:
+            state = msgspec.json.decode(self._state_message(None, 0))
+        return {"table": self.public(), "chat": list(self.chat.lines), "state": state}
 
     def expire(self) -> None:
         """The table was never started in time: tell whoever is connected, and close."""

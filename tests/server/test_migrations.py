@@ -92,7 +92,7 @@ def test_an_old_store_upgrades_with_every_row_kept(db_url: str) -> None:
     make_old_store(db_url)
     storage = Storage(db_url)
     try:
-        assert current(storage.engine) == "0004"
+        assert current(storage.engine) == "0005"
         tables = set(sa.inspect(storage.engine).get_table_names())
         assert {"hh_accounts", "hh_ratings", "hh_results", "hh_secrets", "hh_sessions"} <= tables
         kept = storage.load("play1")
@@ -174,7 +174,7 @@ def test_upgrading_twice_changes_nothing(db_url: str) -> None:
     storage = Storage(db_url)
     try:
         upgrade(storage.engine)
-        assert current(storage.engine) == "0004"
+        assert current(storage.engine) == "0005"
     finally:
         storage.close()
 
@@ -182,7 +182,7 @@ def test_upgrading_twice_changes_nothing(db_url: str) -> None:
 def test_a_new_store_is_made_by_the_migrations(db_url: str) -> None:
     storage = Storage(db_url)
     try:
-        assert current(storage.engine) == "0004"
+        assert current(storage.engine) == "0005"
         assert storage.load("nothing") is None
     finally:
         storage.close()

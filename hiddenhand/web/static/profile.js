@@ -41,10 +41,66 @@ async function showSessions(account, name) {
   };
 }
 
+// Someone else's profile, signed in: mute or block them (or undo it), or report them. Your own:
+// the players you muted and blocked, each with a way to undo it.
+async function showPeople(account, name) {
+  const tools = document.getElementById("player-tools");
+  const panel = document.getElementById("people-panel");
+  const mine = !!account && account.name.toLowerCase() === name.toLowerCase();
+  tools.hidden = !account || mine;
+  panel.hidden = !mine;
+  if (!account) return;
+  let lists;
+  try {
+    lists = await api("/api/me/moderation");
+  } catch (e) {
+    document.getElementById("player-note").textContent = e.message;
+    return;
+  }
+  const change = async (path) => {
+    try {
+      await api(path, {});
+      showPeople(account, name);
+    } catch (e) { document.getElementById("player-note").textContent = e.message; }
+  };
+  const player = encodeURIComponent(name);
+  if (!mine) {
+    const lower = name.toLowerCase();
+    const muted = lists.mute.some((n) => n.toLowerCase() === lower);
+    const blocked = lists.block.some((n) => n.toLowerCase() === lower);
+    const mute = document.getElementById("toggle-mute");
+    mute.textContent = muted ? "Unmute" : "Mute";
+    mute.onclick = () => change(`/api/players/${player}/${muted ? "unmute" : "mute"}`);
+    const block = document.getElementById("toggle-block");
+    block.textContent = blocked ? "Unblock" : "Block";
+    block.onclick = () => change(`/api/players/${player}/${blocked ? "unblock" : "block"}`);
+    document.getElementById("report-player").onclick = async () => {
+      const reason = prompt(`Report ${name} to the operators: what happened?`);
+      if (!reason || !reason.trim()) return;
+      try {
+        await api("/api/reports", { name, reason });
+        document.getElementById("player-note").textContent = "Thank you: the operators have your report.";
+      } catch (e) { document.getElementById("player-note").textContent = e.message; }
+    };
+    return;
+  }
+  const list = clear(document.getElementById("muted-list"));
+  const rows = [...lists.mute.map((n) => ["mute", n]), ...lists.block.map((n) => ["block", n])];
+  document.getElementById("no-people").hidden = rows.length > 0;
+  for (const [kind, other] of rows) {
+    list.append(h("li", { class: `person ${kind}`, dataset: { name: other } },
+      h("a", { href: `/profile/${encodeURIComponent(other)}` }, other), " ",
+      h("span", { class: "muted" }, kind === "mute" ? "muted" : "blocked"), " ",
+      h("button", { type: "button", class: "ghost small", onclick: () => change(`/api/players/${encodeURIComponent(other)}/un${kind}`) },
+        kind === "mute" ? "Unmute" : "Unblock")));
+  }
+}
+
 async function main() {
   const name = decodeURIComponent(location.pathname.split("/").pop());
   const box = document.getElementById("account-box");
-  accountBox(box, (account) => showSessions(account, name)).then((account) => showSessions(account, name));
+  const shown = (account) => { showSessions(account, name); showPeople(account, name); };
+  accountBox(box, shown).then(shown);
   let data;
   try {
     data = await api(`/api/players/${encodeURIComponent(name)}`);

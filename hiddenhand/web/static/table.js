@@ -129,6 +129,17 @@ function receive(message) {
       if (message.action !== undefined) page.move = null; // a move refused: back to the table's question
       toast(message.message);
       if (message.code === "unknown-table") { page.socket = null; el("banner").textContent = message.message; return; }
+      // Signed out (banned, or signed out everywhere) or the table ended: the page stays as
+      // it is, says why, and does not reconnect.
+      if (message.code === "signed-out" || message.code === "ended") {
+        page.socket = null;
+        if (message.code === "signed-out") page.account = null;
+        el("banner").textContent = message.message;
+        el("banner").dataset.code = message.code;
+        el("link-state").textContent = message.code === "signed-out" ? "signed out" : "ended";
+        el("link-state").className = "link-state down";
+        return;
+      }
       if (message.code === "bad-token" || message.code === "wrong-seat") {
         page.you = null;
         localStorage.removeItem(`hh-seat-${tableId}`);
@@ -259,7 +270,8 @@ function renderPlayers() {
       toMove.has(i) && !page.state?.outcome ? h("span", { class: "turn-mark" }, "deciding") : null,
       deadlines[i] && !page.state?.outcome ? h("span", { class: "clock", "data-deadline": deadlines[i], title: `time left in this player's bank, running down (each move adds ${t.clock} s)` }, "")
         : banks[i] !== undefined && !page.state?.outcome ? h("span", { class: "bank", title: `time saved in this player's bank (each move adds ${t.clock} s)` }, `bank ${clockTime(banks[i])}`) : null,
-      canHandOver(s, i) ? h("button", { class: "ghost small", "data-hand-over": i, onclick: () => handOver(i) }, "Hand to a bot") : null));
+      canHandOver(s, i) ? h("button", { class: "ghost small", "data-hand-over": i, onclick: () => handOver(i) }, "Hand to a bot") : null,
+      canReport(s, i) ? h("button", { class: "ghost small", "data-report": i, title: "Tell the operators about this player", onclick: () => report(i) }, "Report") : null));
   });
   if (t.spectators) box.append(h("div", { class: "spectators muted" }, `${t.spectators} watching`));
   tickClocks();
@@ -281,6 +293,21 @@ function playingHere() {
 
 function canHandOver(s, i) {
   return playingHere() && i !== page.you.seat && s.timed_out && !s.away && !s.left && !s.bot;
+}
+
+// A signed-in person may report anyone else who sits here (never a bot); the server attaches
+// the table's chat and what its spectators see.
+function canReport(s, i) {
+  return !!page.account && i !== page.you?.seat && !s.bot && s.taken;
+}
+
+async function report(seat) {
+  const reason = prompt(`Report ${page.table.names[seat]} to the operators: what happened?`);
+  if (!reason || !reason.trim()) return;
+  try {
+    await api("/api/reports", { table: tableId, seat, reason });
+    toast("Thank you: the operators have your report.");
+  } catch (exc) { toast(exc.message); }
 }
 
 async function handOver(seat) {
@@ -572,7 +599,11 @@ function renderLog() {
 
 function renderChat() {
   const box = el("chat");
-  clear(box, page.chat.map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text)));
+  // A signed-in player's name leads to their profile: mute, block or report them there.
+  clear(box, page.chat.map((c) => h("li", {},
+    c.account ? h("a", { class: "chat-name", href: `/profile/${encodeURIComponent(c.account)}`, target: "_blank" }, h("b", {}, c.name, ": "))
+      : h("b", {}, c.name, ": "),
+    c.text)));
   box.scrollTop = box.scrollHeight;
   // The server takes chat from seated players only: a spectator is told so, not shown a box.
   const watching = page.you === null || page.you === undefined;
