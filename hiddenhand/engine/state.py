@@ -216,9 +216,12 @@ class State(ABC, Generic[OptionsT]):
             raise IllegalAction(f"{self.players[seat]} is not asked to decide now")
         # Legal actions are the space's shared objects: an identity scan (C-level, no __eq__
         # calls) finds one taken from `pending()`; anything else is looked up in the space.
+        legal: Action | None
         try:
             legal = choices[index_of(map(id, choices), id(action))]
         except ValueError:
+            legal = None
+        if legal is None:  # outside the handler, so a refusal carries no internal traceback
             legal = self._legal_action(action, choices)
         self.history.append((seat, legal.id))
         sink: list[Event] = []

@@ -129,7 +129,7 @@ def train(
     report: bool = True,
 ) -> tuple[ActorCritic, Curve]:
     env = raw_env("noir")
-    net = ActorCritic(env.table.size, env.table.actions, seed=seed)
+    net = ActorCritic(env.table.size, env.wait + 1, seed=seed)  # the game's ids, then wait
     rng = np.random.default_rng(seed)
     curve = Curve()
     played = 0

@@ -77,8 +77,9 @@ def test_act_rejects_bad_seats_and_actions_without_change(game):
         state.act(9, 0)
     with pytest.raises(IllegalAction, match="no action has id 42"):
         state.act(0, 42)
-    with pytest.raises(IllegalAction, match="not a legal action"):
+    with pytest.raises(IllegalAction, match="not a legal action") as refused:
         state.act(0, state.space.get("peek", 0))
+    assert refused.value.__context__ is None  # no internal lookup's traceback chained to it
     assert [state.view(s) for s in range(3)] == before and state.history == []
 
 
