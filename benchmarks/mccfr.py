@@ -1,0 +1,53 @@
+"""Outcome-sampling MCCFR (OpenSpiel's) on NOIR: time and peak resident memory as it runs.
+
+    python benchmarks/mccfr.py --iterations 10000 --every 1000
+
+Prints a row at every `--every` iterations: seconds so far, information states in the
+tables, and the process's peak resident set size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+from open_spiel.python.algorithms.outcome_sampling_mccfr import OutcomeSamplingSolver
+from rich.console import Console
+from rich.table import Table
+
+from hiddenhand.rl.openspiel import load
+from hiddenhand.rl.spiel_mccfr import peak_rss_mb
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--iterations", type=int, default=10_000)
+    parser.add_argument("--every", type=int, default=1_000)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    console = Console()
+    np.random.seed(args.seed)
+    solver = OutcomeSamplingSolver(load("noir"))
+    table = Table(title=f"outcome-sampling MCCFR on NOIR (start: {peak_rss_mb():,.0f} MiB)")
+    for column in ("iterations", "seconds", "ms / iteration", "infostates", "peak RSS MiB"):
+        table.add_column(column, justify="right")
+    start = time.perf_counter()
+    for done in range(1, args.iterations + 1):
+        solver.iteration()
+        if done % args.every == 0 or done == args.iterations:
+            seconds = time.perf_counter() - start
+            row = (
+                f"{done:,}",
+                f"{seconds:,.0f}",
+                f"{1000 * seconds / done:.0f}",
+                f"{len(solver._infostates):,}",
+                f"{peak_rss_mb():,.0f}",
+            )
+            console.print(" ".join(row))
+            table.add_row(*row)
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()
