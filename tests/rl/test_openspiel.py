@@ -13,17 +13,20 @@ from hiddenhand.rl.openspiel import SEED_BYTES, format_options, load, parse_opti
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players", "options", "sims"),
+    ("game_id", "players", "options", "sims", "deals", "limit"),
     [
-        ("noir", 2, ["mode=citizens-arrest"], 4),
-        ("goodcop", 5, ["zombies=dice"], 1),
-        ("infected", 4, [], 1),
-        ("infected", 2, [], 1),
+        ("noir", 2, ["mode=citizens-arrest"], 4, 100, 0),
+        ("noir", 2, [], 2, 0, 0),
+        ("goodcop", 5, ["zombies=dice"], 1, 100, 0),
+        ("goodcop", 4, [], 3, 0, 40),
+        ("infected", 4, [], 1, 100, 0),
+        ("infected", 2, [], 1, 100, 0),
     ],
 )
-def test_openspiel_random_simulation_test_passes(game_id, players, options, sims):
-    """OpenSpiel's own checks: legal actions, chance, clones, observations, serialization."""
-    game = load(game_id, players, options, deals=100)
+def test_openspiel_random_simulation_test_passes(game_id, players, options, sims, deals, limit):
+    """OpenSpiel's own checks: legal actions, chance (numbered deals or seed bytes), clones,
+    observations, serialization, and truncated games."""
+    game = load(game_id, players, options, deals=deals, max_game_length=limit)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
