@@ -14,10 +14,10 @@ import time
 import numpy as np
 from open_spiel.python.algorithms.outcome_sampling_mccfr import OutcomeSamplingSolver
 from rich.console import Console
-from rich.table import Table
 
 from hiddenhand.rl.openspiel import load
-from hiddenhand.rl.spiel_mccfr import peak_rss_mb
+from hiddenhand.rl.report import results_table
+from hiddenhand.rl.spiel_mccfr import COLUMNS, Run, peak_rss_mb, row
 
 
 def main() -> None:
@@ -29,24 +29,17 @@ def main() -> None:
     console = Console()
     np.random.seed(args.seed)
     solver = OutcomeSamplingSolver(load("noir"))
-    table = Table(title=f"outcome-sampling MCCFR on NOIR (start: {peak_rss_mb():,.0f} MiB)")
-    for column in ("iterations", "seconds", "ms / iteration", "infostates", "peak RSS MiB"):
-        table.add_column(column, justify="right")
+    start_rss = peak_rss_mb()
+    rows = []
     start = time.perf_counter()
     for done in range(1, args.iterations + 1):
         solver.iteration()
         if done % args.every == 0 or done == args.iterations:
             seconds = time.perf_counter() - start
-            row = (
-                f"{done:,}",
-                f"{seconds:,.0f}",
-                f"{1000 * seconds / done:.0f}",
-                f"{len(solver._infostates):,}",
-                f"{peak_rss_mb():,.0f}",
-            )
-            console.print(" ".join(row))
-            table.add_row(*row)
-    console.print(table)
+            rows.append(row(Run(done, seconds, len(solver._infostates), peak_rss_mb())))
+            console.print(" ".join(rows[-1]))
+    title = f"outcome-sampling MCCFR on NOIR (peak RSS before: {start_rss:,.0f} MiB)"
+    console.print(results_table(title, COLUMNS, rows))
 
 
 if __name__ == "__main__":

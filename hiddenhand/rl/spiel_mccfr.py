@@ -19,9 +19,9 @@ import numpy as np
 from open_spiel.python.algorithms.outcome_sampling_mccfr import OutcomeSamplingSolver
 from rich.console import Console
 from rich.progress import Progress
-from rich.table import Table
 
 from hiddenhand.rl.openspiel import load
+from hiddenhand.rl.report import results_table
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,20 @@ class Run:
     seconds: float
     infostates: int
     peak_rss_mb: float
+
+
+COLUMNS = ("iterations", "seconds", "ms / iteration", "infostates", "peak RSS MiB")
+
+
+def row(run: Run) -> tuple[str, ...]:
+    """A run as a row of `COLUMNS`."""
+    return (
+        f"{run.iterations:,}",
+        f"{run.seconds:,.1f}",
+        f"{1000 * run.seconds / max(run.iterations, 1):.0f}",
+        f"{run.infostates:,}",
+        f"{run.peak_rss_mb:,.0f}",
+    )
 
 
 def peak_rss_mb() -> float:
@@ -64,17 +78,7 @@ def main(argv: Sequence[str] | None = None) -> Run:
     parser.add_argument("--option", action="append", default=[], help="a NOIR option key=value")
     args = parser.parse_args(argv)
     _, run = solve(args.iterations, args.seed, args.option, show=True)
-    table = Table(title="outcome-sampling MCCFR on NOIR")
-    for column in ("iterations", "seconds", "ms / iteration", "infostates", "peak RSS MiB"):
-        table.add_column(column, justify="right")
-    table.add_row(
-        f"{run.iterations:,}",
-        f"{run.seconds:.1f}",
-        f"{1000 * run.seconds / max(run.iterations, 1):.1f}",
-        f"{run.infostates:,}",
-        f"{run.peak_rss_mb:,.0f}",
-    )
-    Console().print(table)
+    Console().print(results_table("outcome-sampling MCCFR on NOIR", COLUMNS, [row(run)]))
     return run
 
 

@@ -20,9 +20,9 @@ from open_spiel.python import rl_environment
 from open_spiel.python.pytorch import nfsp
 from rich.console import Console
 from rich.progress import Progress
-from rich.table import Table
 
 from hiddenhand.rl.openspiel import load
+from hiddenhand.rl.report import results_table
 
 
 @dataclass(frozen=True)
@@ -117,18 +117,11 @@ def main(argv: Sequence[str] | None = None) -> Run:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     run = train(args.episodes, args.eval_games, args.seed, args.hidden, show=True)
-    table = Table(title="NFSP on NOIR")
     columns = ["episodes", "decisions", "seconds"]
     columns += [f"seat {seat} wins vs random" for seat in range(len(run.wins_against_random))]
-    for column in columns:
-        table.add_column(column, justify="right")
-    table.add_row(
-        f"{run.episodes:,}",
-        f"{run.steps:,}",
-        f"{run.seconds:,.1f}",
-        *(f"{w:.1%}" for w in run.wins_against_random),
-    )
-    Console().print(table)
+    cells = [f"{run.episodes:,}", f"{run.steps:,}", f"{run.seconds:,.1f}"]
+    cells += [f"{w:.1%}" for w in run.wins_against_random]
+    Console().print(results_table("NFSP on NOIR", columns, [cells]))
     return run
 
 
