@@ -7,7 +7,8 @@
 Parameters: `players` (the seat count), `options` (`key:value` pairs joined by `;`, the
 game's own options), `seed`, `deals` and `max_game_length`.
 
-- The deal. `seed` k >= 0: no chance node, the first state is hiddenhand's game with seed k
+- The deal. `seed` k from 0 to `MAX_SEED` (OpenSpiel's integer parameters are 32-bit): no
+  chance node, the first state is hiddenhand's game with seed k
   (`get_game(...).start(players, options, seed=k)`). Otherwise `deals` N > 0: one chance node
   of N outcomes, outcome k deals seed k. Otherwise (the default, `deals` 0): the seed is drawn
   from the whole 64-bit seed space, one byte per chance node (eight nodes of 256 outcomes,
@@ -58,6 +59,8 @@ SEED_BYTES = 8
 """Chance nodes of a full-space deal: one byte of a 64-bit seed each, least significant first."""
 NO_SEED = -1
 """The `seed` parameter's default: the deal is chance's."""
+MAX_SEED = 2**31 - 1
+"""The largest `seed` an OpenSpiel integer parameter holds."""
 
 
 def parse_options(text: str) -> list[str]:
@@ -417,6 +420,10 @@ def load(
     max_game_length: int = 0,
 ) -> pyspiel.Game:
     """The OpenSpiel game of a hiddenhand game, with engine-style options (`key=value`)."""
+    if not NO_SEED <= seed <= MAX_SEED:
+        raise ValueError(
+            f"seed must be from 0 to {MAX_SEED} (or {NO_SEED}: chance deals), not {seed}"
+        )
     engine = get_game(game)
     params: dict[str, Any] = {
         "players": players or engine.usual_players,

@@ -60,6 +60,8 @@ def test_the_seed_parameter_deals_the_engines_game_with_that_seed():
         engine = get_game("noir").start(2, None, seed=k)
         for seat in (0, 1):
             assert state.world.state.view(seat) == engine.view(seat)
+    with pytest.raises(ValueError, match="seed must be from 0"):
+        load("noir", seed=2**31)
     other = load("noir", seed=8).new_initial_state()
     assert other.world.state.view(0) != load("noir", seed=7).new_initial_state().world.state.view(0)
 
