@@ -18,15 +18,18 @@ class Layout:
     def __init__(self) -> None:
         self.segments: list[tuple[str, tuple[int, ...]]] = []
         self.offsets: dict[str, int] = {}
+        self.what: dict[str, str] = {}
+        """What each segment holds, in a few words (the documentation's tables are made of it)."""
         self.size = 0
 
-    def add(self, name: str, *shape: int) -> int:
-        """Append a segment; returns its offset."""
+    def add(self, name: str, *shape: int, what: str) -> int:
+        """Append a segment (`what` says what it holds); returns its offset."""
         if name in self.offsets:
             raise ValueError(f"segment {name!r} declared twice")
         offset = self.size
         self.segments.append((name, shape))
         self.offsets[name] = offset
+        self.what[name] = what
         self.size += math.prod(shape)
         return offset
 

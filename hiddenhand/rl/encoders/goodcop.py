@@ -61,22 +61,82 @@ class GoodCopEncoder(Encoder):
         super().__init__(players, options, seat)
         n = players
         layout = self.layout = Layout()
-        self._phase = layout.add("phase", len(PHASE_NAMES))
-        self._globals = layout.add("globals", 6)
-        self._team = layout.add("team", len(TEAM_NAMES))
-        self._hand = layout.add("hand", len(TITLES))
-        self._discard = layout.add("discard", len(TITLES))
-        self._resolving = layout.add("resolving", len(TASK_NAMES))
-        self._zmode = layout.add("zombies", len(ZOMBIE_MODES))
-        self._dice = layout.add("dice", len(DICE) + len(FACE_NAMES))
-        self._marks = layout.add("marks", len(SEAT_MARKS), n)
-        self._player = layout.add("players", n, len(PLAYER))
-        self._aim = layout.add("aim", n, n)
-        self._front = layout.add("front", n, len(STAYING))
-        self._cards = layout.add("cards", n, 3, len(CARD))
-        self._teams = layout.add("teams", n, len(TEAM_NAMES))
-        self._deeds = layout.add("deeds", n, len(DEEDS))
-        self._investigations = layout.add("investigations", n, n)
+        self._phase = layout.add("phase", len(PHASE_NAMES), what="the view's phases")
+        self._globals = layout.add(
+            "globals",
+            6,
+            what=(
+                "direction, guns in the centre / n, deck / 30, discard pile / 30, Arms in the"
+                " centre / n, game over"
+            ),
+        )
+        self._team = layout.add(
+            "team", len(TEAM_NAMES), what="the seat's team: honest, crooked, lone, zombie"
+        )
+        self._hand = layout.add("hand", len(TITLES), what="the seat's equipment, counted by title")
+        self._discard = layout.add("discard", len(TITLES), what="the discard pile by title")
+        self._resolving = layout.add(
+            "resolving", len(TASK_NAMES), what="the card (or zombie task) being resolved"
+        )
+        self._zmode = layout.add("zombies", len(ZOMBIE_MODES), what="off, dice, infect, simple")
+        self._dice = layout.add(
+            "dice",
+            len(DICE) + len(FACE_NAMES),
+            what="the last roll: zombie or infection die, faces counted / 3",
+        )
+        self._marks = layout.add(
+            "marks",
+            len(SEAT_MARKS),
+            n,
+            what=(
+                "which seat is: to move, on turn, next by Coffee, the shooter, the target, "
+                "resolving, the Alarm Clock's, the last roller"
+            ),
+        )
+        self._player = layout.add(
+            "players",
+            n,
+            len(PLAYER),
+            what=(
+                "alive, armed, zombie, holds Arms, aims at me, equipment in hand / 2, "
+                "equipment visible"
+            ),
+        )
+        self._aim = layout.add("aim", n, n, what="where each player aims")
+        self._front = layout.add(
+            "front",
+            n,
+            len(STAYING),
+            what="Planted Evidence, Disguise, Surveillance Camera in front of each player",
+        )
+        self._cards = layout.add(
+            "cards",
+            n,
+            3,
+            len(CARD),
+            what=(
+                "each integrity card: honest, crooked, agent, kingpin, infector (when the "
+                "seat knows it), unknown, revealed, wounded, infected"
+            ),
+        )
+        self._teams = layout.add(
+            "teams",
+            n,
+            len(TEAM_NAMES),
+            what="each player's team where the seat knows it (its own; everyone's at the end)",
+        )
+        self._deeds = layout.add(
+            "deeds",
+            n,
+            len(DEEDS),
+            what=(
+                "memory, per player / 10: turns, arms, equips, investigations made, "
+                "investigations suffered, shots announced, shots taken, cards played, reveals"
+            ),
+        )
+        self._investigations = layout.add(
+            "investigations", n, n, what="memory: who investigated whom (count / 5)"
+        )
         self.reset()
 
     def reset(self) -> None:

@@ -90,27 +90,92 @@ class InfectedEncoder(Encoder):
         self._characters = one_hot_index([c.name for c in cards.characters])
         items, zombies, n = len(self._items), len(self._zombies), players
         layout = self.layout = Layout()
-        self._phase = layout.add("phase", len(PHASES))
-        self._variant = layout.add("variant", len(VARIANTS))
-        self._globals = layout.add("globals", 12)
-        self._resources = layout.add("resources", len(RESOURCES))
-        self._threat = layout.add("threat", zombies)
-        self._threat_last = layout.add("threat_last", zombies)
-        self._discard_top = layout.add("item_discard_top", items)
-        self._vote = layout.add("vote", 2, n)
-        self._stage = layout.add("stage", len(STAGES))
-        self._my_hand = layout.add("my_hand", items)
-        self._my_pile = layout.add("my_pile", items)
-        self._my_zombies = layout.add("my_zombie_hand", zombies)
-        self._deck_top = layout.add("zombie_deck_top", 3)
-        self._player = layout.add("players", n, len(PLAYER))
-        self._character = layout.add("character", n, len(self._characters))
-        self._sample = layout.add("blood_sample", n, len(SAMPLE))
-        self._equipped = layout.add("equipped", n, 2, items + len(EQUIP))
-        self._last_claims = layout.add("last_claims", n, len(LAST_CLAIMS))
-        self._tests = layout.add("tests", n, len(TESTS))
-        self._claims = layout.add("claims", n, len(CLAIMS))
-        self._deeds = layout.add("deeds", n, len(DEEDS))
+        self._phase = layout.add(
+            "phase", len(PHASES), what="the view's phases (and none between windows)"
+        )
+        self._variant = layout.add(
+            "variant", len(VARIANTS), what="standard, cooperative, infection-spreads, all-okay"
+        )
+        self._globals = layout.add(
+            "globals",
+            12,
+            what=(
+                "round / 20, end game, exhaustions / 2, threat sum / 30, threat cards / 8, "
+                "zombie deck / 54, zombie discard / 54, item deck / 80, item discard / 80, "
+                "removed items / 10, resources needed / 4, blood samples used"
+            ),
+        )
+        self._resources = layout.add("resources", len(RESOURCES), what="each resource pile / n")
+        self._threat = layout.add("threat", zombies, what="the threat's zombie cards by kind")
+        self._threat_last = layout.add(
+            "threat_last", zombies, what="the last zombie card of the threat, by kind"
+        )
+        self._discard_top = layout.add(
+            "item_discard_top", items, what="the face-up discards by kind"
+        )
+        self._vote = layout.add(
+            "vote", 2, n, what="the open vote: destroy or leader, and its target"
+        )
+        self._stage = layout.add(
+            "stage", len(STAGES), what="the stage of the seat's own choice in progress"
+        )
+        self._my_hand = layout.add("my_hand", items, what="the seat's item cards by kind")
+        self._my_pile = layout.add("my_pile", items, what="the seat's challenge pile by kind")
+        self._my_zombies = layout.add(
+            "my_zombie_hand", zombies, what="the seat's zombie cards by kind"
+        )
+        self._deck_top = layout.add(
+            "zombie_deck_top",
+            3,
+            what="values / 9 of the zombie cards the seat has seen on top of the deck",
+        )
+        self._player = layout.add(
+            "players",
+            n,
+            len(PLAYER),
+            what=(
+                "hitpoints, ability used, wounds, hand, pile, exposed, zombie cards, shown "
+                "fails, fails claimed unseen, claims shown, finished choosing, to move, "
+                "Leader"
+            ),
+        )
+        self._character = layout.add(
+            "character", n, len(self._characters), what="each player's character"
+        )
+        self._sample = layout.add(
+            "blood_sample", n, len(SAMPLE), what="clean, virus, unknown to the seat"
+        )
+        self._equipped = layout.add(
+            "equipped",
+            n,
+            2,
+            items + len(EQUIP),
+            what=(
+                "each equipped slot: the item kind (if the seat may see it), face up, fresh, "
+                "unknown"
+            ),
+        )
+        self._last_claims = layout.add(
+            "last_claims",
+            n,
+            len(LAST_CLAIMS),
+            what="the last threat's claims: fail unseen, success, fail shown",
+        )
+        self._tests = layout.add(
+            "tests",
+            n,
+            len(TESTS),
+            what="every blood test on each player (count / 4): tested, showed clean, showed virus",
+        )
+        self._claims = layout.add(
+            "claims",
+            n,
+            len(CLAIMS),
+            what="memory, / 10: claims of fail, of success and shown fails over the game",
+        )
+        self._deeds = layout.add(
+            "deeds", n, len(DEEDS), what="memory, / 10: wounds, heals, draws, equips"
+        )
         self.reset()
 
     def reset(self) -> None:

@@ -84,16 +84,64 @@ class NoirEncoder(Encoder):
     def __init__(self, players: int, options: Options, seat: int) -> None:
         super().__init__(players, options, seat)
         layout = self.layout = Layout()
-        self._role = layout.add("role", 2)
-        self._phase = layout.add("phase", len(PHASES))
-        self._to_move = layout.add("to_move", 1)
-        self._mode = layout.add("mode", len(MODES))
-        self._counters = layout.add("counters", 7)
-        self._last_shift = layout.add("last_shift", len(SHIFTS))
-        self._acts = layout.add("acts", len(ACTS))
-        self._position = layout.add("position", COUNT, 2 * SIDE)
-        self._flags = layout.add("flags", len(FLAGS), 32)
-        self._record = layout.add("record", len(RECORD), COUNT)
+        self._role = layout.add("role", 2, what="Killer, Inspector")
+        self._phase = layout.add(
+            "phase",
+            len(PHASES),
+            what="first-kill, choose-identity, play, exonerating, citizens-arresting, over",
+        )
+        self._to_move = layout.add("to_move", 1, what="the seat must decide now")
+        self._mode = layout.add("mode", len(MODES), what="classic, standard, citizens-arrest")
+        self._counters = layout.add(
+            "counters",
+            7,
+            what=(
+                "turn / turn limit, kills / kills to win, deck / 25, evidence cards / 4, "
+                "citizen's arrests / 4, kills to win / 25, disguise leaves the old identity "
+                "innocent"
+            ),
+        )
+        self._last_shift = layout.add(
+            "last_shift",
+            len(SHIFTS),
+            what="the shift just played (it may not be undone), one-hot over the 20 shifts",
+        )
+        self._acts = layout.add(
+            "acts",
+            len(ACTS),
+            what=(
+                "memory: shifts, kills, arrests, exonerations, disguises, failed disguises, "
+                "canvas answers, collapses so far / turn limit"
+            ),
+        )
+        self._position = layout.add(
+            "position",
+            COUNT,
+            2 * SIDE,
+            what="per suspect: its row and its column, one-hot (zeros once its line is gone)",
+        )
+        self._flags = layout.add(
+            "flags",
+            len(FLAGS),
+            32,
+            what=(
+                "per suspect (25, padded to 32): alive, innocent, removed, discarded, my "
+                "identity, in my hand, may be the opponent (the seat's exact candidate set), "
+                "next to me, may be the opponent and within my reach, next to the "
+                "citizen's-arrest source, allowed as Killer by the public record, allowed as "
+                "Inspector by the public record"
+            ),
+        )
+        self._record = layout.add(
+            "record",
+            len(RECORD),
+            COUNT,
+            what=(
+                "memory of the public record per suspect: killed (rank of the kill / kills to"
+                " win), arrested in vain, the Killer said he was next to it / not, the "
+                "Inspector said so / not, left by the Killer's disguise"
+            ),
+        )
         self._bits = np.zeros(len(FLAGS), dtype="<u4")
         self.reset()
 
