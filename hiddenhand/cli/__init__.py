@@ -1,10 +1,11 @@
 """The `hiddenhand` command: play, simulate, bench, replay (and serve, tournament, backup,
-restore)."""
+restore, migrate)."""
 
 import hiddenhand.cli.tournament  # noqa: F401
 from hiddenhand.cli import (  # noqa: F401  (they register commands)
     backup,
     bench,
+    migrate,
     play,
     replay,
     serve,
