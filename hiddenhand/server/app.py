@@ -178,6 +178,8 @@ def create_app(
     sockets.on_refused = lambda status: metrics.refused.labels("tcp", str(status)).inc()
     metrics.watch(lobby, lambda: sum(sockets.open.values()))
     drain = Drain(drain_seconds)
+    if isinstance(place, Cluster):
+        drain.hand_off = place.hand_off
     readiness = Readiness(
         storage, drain, None if not isinstance(place, Cluster) else place.bus.redis.ping
     )

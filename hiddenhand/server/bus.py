@@ -12,7 +12,8 @@ Frames are small typed structs, encoded as JSON arrays:
   the table);
 - from the owner to the process holding a connection: `Out` (text for it), `Close`;
   `Reply` answers a `Call`;
-- to everyone: `Moved` (a table has a new owner: connections relayed to the old one reconnect).
+- to everyone: `Moved` (a table has a new owner: connections relayed to the old one reconnect),
+  `Left` (a stopping process let go of its tables: take them over now).
 
 When Redis cannot be reached, every frame counts as undelivered: relayed connections are closed
 so that their clients reconnect (and retry) rather than wait on a silent line.
@@ -91,7 +92,11 @@ class Moved(msgspec.Struct, tag="moved", array_like=True):
     owner: str
 
 
-Frame = Open | In | Gone | Out | Close | Call | Reply | Moved
+class Left(msgspec.Struct, tag="left", array_like=True):
+    origin: str
+
+
+Frame = Open | In | Gone | Out | Close | Call | Reply | Moved | Left
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder(list[Frame]).decode
 
@@ -137,6 +142,9 @@ class Bus:
         await asyncio.wait_for(self._subscribed.wait(), 10)
 
     async def close(self) -> None:
+        if self._flushing is not None:  # a publish under way ends before Redis is let go of
+            with contextlib.suppress(Exception):
+                await self._flushing
         await self.flush()
         if self._reader is not None:
             self._reader.cancel()
@@ -152,6 +160,11 @@ class Bus:
 
     def broadcast(self, frame: Frame) -> None:
         self.post("", frame)
+
+    async def listeners(self) -> int:
+        """How many processes of the cluster listen now, this one included."""
+        counts = await self.redis.pubsub_numsub(self.everyone)
+        return int(counts[0][1]) if counts else 0
 
     async def flush(self) -> None:
         """Publish everything waiting (in order, one message per destination)."""
