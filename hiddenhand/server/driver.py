@@ -123,7 +123,7 @@ class Driver:
 
     async def _run(self) -> None:
         table = self.table
-        while table.status == "playing" and table.state is not None:
+        while table.status == "playing" and table.state is not None and not table.closed:
             self._wake.clear()
             state = table.state
             now = time.time()
