@@ -36,6 +36,7 @@ class Driven(Protocol):
     id: str
     status: str
     state: State | None
+    closed: bool
     logs: SeatLogs | None
     seats: list[Seat]
     clock: TurnClock
