@@ -1,11 +1,12 @@
 """The `hiddenhand` command: play, simulate, bench, replay (and serve, tournament, backup,
-restore, admin)."""
+restore, migrate, admin)."""
 
 import hiddenhand.cli.tournament  # noqa: F401
 from hiddenhand.cli import (  # noqa: F401  (they register commands)
     admin,
     backup,
     bench,
+    migrate,
     play,
     replay,
     serve,

@@ -80,6 +80,12 @@ def serve(
         help="let other machines read /metrics with 'Authorization: Bearer TOKEN' (this machine "
         "reads it without); better given in the environment variable, out of sight of ps",
     ),
+    migrate: bool = typer.Option(
+        True,
+        "--migrate/--no-migrate",
+        help="apply the migrations this version brings as the store is opened (under a lock); "
+        "--no-migrate: refuse a store not migrated yet (`hiddenhand migrate`, docs/operations.md)",
+    ),
     log_format: str = typer.Option(
         "auto",
         "--log-format",
@@ -94,6 +100,7 @@ def serve(
     from hiddenhand.server.app import SETTINGS_VARIABLE, ServerSettings
     from hiddenhand.server.connections import uvicorn_options
     from hiddenhand.server.logs import FORMATS, configure, resolve
+    from hiddenhand.server.migrate import SchemaError
     from hiddenhand.server.ownership import StoreBusy
 
     try:
@@ -126,17 +133,18 @@ def serve(
         drain=drain,
         metrics_token=metrics_token,
         log_format=log_format,
+        migrate=migrate,
     )
     held: Ownership | None = None
     if redis is not None:
-        store = check_cluster(db, redis)
+        store = check_cluster(db, redis, migrate)
         if workers > 1:  # the workers' store, held here for as long as they run
             held = hold_store(store, db, limits.store_wait_seconds)
         else:
             store.close()
     try:
         application = None if workers > 1 else settings.app()
-    except StoreBusy as exc:
+    except (StoreBusy, SchemaError) as exc:
         fail(f"cannot serve {db}: {exc}")
     except Exception as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -169,12 +177,14 @@ def serve(
             held.release()
 
 
-def check_cluster(db: str, redis: str) -> Storage:
-    """Before any process starts: the store is PostgreSQL (brought up to date once, here), and
-    Redis answers; otherwise say which is wrong. Returns the store, open."""
+def check_cluster(db: str, redis: str, migrate: bool = True) -> Storage:
+    """Before any process starts: the store is PostgreSQL (brought up to date once, here, unless
+    not to `migrate`) at a schema this version serves, and Redis answers; otherwise say which
+    is wrong. Returns the store, open."""
     from redis import Redis
     from redis.exceptions import RedisError
 
+    from hiddenhand.server.migrate import SchemaError
     from hiddenhand.server.storage import Storage
 
     if not db.startswith(("postgresql://", "postgres://", "postgresql+")):
@@ -184,7 +194,9 @@ def check_cluster(db: str, redis: str) -> Storage:
     except (RedisError, ValueError) as exc:
         fail(f"cannot reach Redis at {redis}: {exc}")
     try:
-        return Storage(db)
+        return Storage(db, migrate=migrate)
+    except SchemaError as exc:
+        fail(f"cannot serve {db}: {exc}")
     except Exception as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         fail(f"cannot open the store {db}: {reason}")

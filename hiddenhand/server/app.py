@@ -102,6 +102,7 @@ class ServerSettings(msgspec.Struct):
     drain: float = 0.0
     metrics_token: str = ""
     log_format: str = "text"
+    migrate: bool = True
 
     def to_json(self) -> str:
         return msgspec.json.encode(self).decode()
@@ -119,6 +120,7 @@ class ServerSettings(msgspec.Struct):
             proxies=self.proxies,
             drain_seconds=self.drain,
             metrics_token=self.metrics_token,
+            migrate=self.migrate,
         )
 
 
@@ -141,6 +143,7 @@ def create_app(
     proxies: str = "",
     drain_seconds: float = 0.0,
     metrics_token: str = "",
+    migrate: bool = True,
 ) -> Starlette:
     """The whole server. `bot_delay` is how long bots wait before acting, so people can follow;
     `origins` are sites besides this one whose pages may use it; `redis` makes this process one
@@ -148,13 +151,14 @@ def create_app(
     besides loopback and the origins' (`*`: any); `proxies` the reverse proxies it trusts to
     name the client (`--trust-proxy`), whose connections are not counted per address;
     `drain_seconds` how long it goes on serving after SIGTERM, `/readyz` answering 503
-    (`health`); `metrics_token` lets other machines than this one read `/metrics`.
+    (`health`); `metrics_token` lets other machines than this one read `/metrics`; `migrate`
+    whether opening the store applies the migrations it lacks (`migrate.prepare`).
 
-    Raises StoreBusy if another server owns the store, ValueError if a cluster is asked for on
-    anything but PostgreSQL."""
+    Raises StoreBusy if another server owns the store, SchemaError if its schema is not one
+    this version serves, ValueError if a cluster is asked for on anything but PostgreSQL."""
     limits = limits or Limits()
     origins = list(origins)
-    storage = Storage(db)
+    storage = Storage(db, migrate=migrate)
     try:
         if redis is not None and storage.engine.dialect.name != "postgresql":
             raise ValueError("several processes share a PostgreSQL store, not this one")
@@ -182,6 +186,8 @@ def create_app(
     sockets.on_refused = lambda status: metrics.refused.labels("tcp", str(status)).inc()
     metrics.watch(lobby, lambda: sum(sockets.open.values()))
     drain = Drain(drain_seconds)
+    if isinstance(place, Cluster):
+        drain.hand_off = place.hand_off
     readiness = Readiness(
         storage, drain, None if not isinstance(place, Cluster) else place.bus.redis.ping
     )

@@ -13,7 +13,8 @@ Frames are small typed structs, encoded as JSON arrays:
 - from the owner to the process holding a connection: `Out` (text for it), `Close`;
   `Reply` answers a `Call`;
 - to everyone: `Moved` (a table has a new owner: connections relayed to the old one reconnect),
-  `News` (an account was signed out, or changed whose chat it sees: `account_sockets`).
+  `News` (an account was signed out, or changed whose chat it sees: `account_sockets`),
+  `Left` (a stopping process let go of its tables: take them over now).
 
 When Redis cannot be reached, every frame counts as undelivered: relayed connections are closed
 so that their clients reconnect (and retry) rather than wait on a silent line.
@@ -100,7 +101,11 @@ class News(msgspec.Struct, tag="news", array_like=True):
     what: str
 
 
-Frame = Open | In | Gone | Out | Close | Call | Reply | Moved | News
+class Left(msgspec.Struct, tag="left", array_like=True):
+    origin: str
+
+
+Frame = Open | In | Gone | Out | Close | Call | Reply | Moved | News | Left
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder(list[Frame]).decode
 
@@ -146,6 +151,9 @@ class Bus:
         await asyncio.wait_for(self._subscribed.wait(), 10)
 
     async def close(self) -> None:
+        if self._flushing is not None:  # a publish under way ends before Redis is let go of
+            with contextlib.suppress(Exception):
+                await self._flushing
         await self.flush()
         if self._reader is not None:
             self._reader.cancel()
@@ -161,6 +169,11 @@ class Bus:
 
     def broadcast(self, frame: Frame) -> None:
         self.post("", frame)
+
+    async def listeners(self) -> int:
+        """How many processes of the cluster listen now, this one included."""
+        counts = await self.redis.pubsub_numsub(self.everyone)
+        return int(counts[0][1]) if counts else 0
 
     async def flush(self) -> None:
         """Publish everything waiting (in order, one message per destination)."""

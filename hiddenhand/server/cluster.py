@@ -10,6 +10,11 @@ HTTP calls land on any process:
 - an HTTP call about a table travels to its owner by name (`table_calls`) and its answer back;
 - the lobby's list is the union of what every process publishes of its tables, once a second.
 
+A process that stops (SIGTERM) hands its tables over at once (`Cluster.hand_off`): it stops
+taking actions, writes those it accepted, lets go of its leases and tells the others (`bus.Left`),
+who take the tables over there and then, as they would a dead process's; its connections are
+closed with 1012 and reconnect to wherever their table is now played.
+
 When a process dies its leases expire; the others find its tables without a live lease
 (`Leases.orphans`), take them over by replaying their records and tell everyone (`bus.Moved`):
 connections relayed to the dead process, and those that were on it, reconnect and land where the
@@ -25,6 +30,7 @@ import contextlib
 import hashlib
 import itertools
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +45,7 @@ from hiddenhand.server.bus import (
     Frame,
     Gone,
     In,
+    Left,
     Moved,
     News,
     Open,
@@ -49,7 +56,7 @@ from hiddenhand.server.errors import Refused
 from hiddenhand.server.leases import Leases, process_name
 from hiddenhand.server.lobby import LIVE, Lobby, listing, summary
 from hiddenhand.server.placement import no_table
-from hiddenhand.server.protocol import ProtocolError, decode, error
+from hiddenhand.server.protocol import RECONNECT, ProtocolError, decode, error
 from hiddenhand.server.sockets import receive
 from hiddenhand.server.storage import Storage
 from hiddenhand.server.table_calls import Asker, answer, run_call
@@ -64,8 +71,6 @@ CALL_SECONDS = 10.0
 """How long a call waits for the owner's answer."""
 ORPHANS_AT_ONCE = 50
 """Tables taken over in one go, before the event loop serves others again."""
-RECONNECT = 1012
-"""Close code telling a client to reconnect: the table is now played elsewhere."""
 
 
 def cluster_prefix(storage: Storage) -> str:
@@ -156,6 +161,8 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self.on_news: Callable[[int, str], None] | None = None
         """Told of every `News` of an account, from any process (`account_sockets`)."""
+        self._adopting: set[asyncio.Task[None]] = set()
+        """Take-overs of the tables a stopping process let go of (`Left`)."""
 
     # -- running ----------------------------------------------------------------------
 
@@ -172,9 +179,10 @@ class Cluster:
         )
 
     async def stop(self) -> None:
-        """Let go of every table at once, so that the others take them over without waiting
-        for the leases to expire; connections here reconnect elsewhere."""
-        for task in self._tasks:
+        """Let go of every table still here (all of them, unless `hand_off` gave them away) and
+        tell the others, so that they take them over without waiting for the leases to expire;
+        connections here reconnect elsewhere."""
+        for task in [*self._tasks, *self._adopting]:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -185,8 +193,58 @@ class Cluster:
             relayed.reconnect()
         with contextlib.suppress(Exception):
             self.leases.release_all()
+            if not self.lobby.handed_off:
+                self.bus.broadcast(Left(self.me))
             await self.bus.redis.delete(self.listed + self.me)
         await self.bus.close()
+
+    async def hand_off(self) -> bool:
+        """As this process stops, give its tables to the others now rather than once its leases
+        expire: no table here takes an action from now on, those it accepted are written, its
+        leases are let go and the others told (`Left`), and each takes some over at once; then
+        its connections are closed with 1012 and reconnect to wherever their table is played.
+        Returns False, changing nothing, when no other process is there to take them."""
+        try:
+            others = await self.bus.listeners() - 1
+        except Exception:
+            log.exception("the other processes could not be counted; not handing tables over")
+            return False
+        if others < 1:
+            log.info(
+                "no other process to hand the tables to: they stay here until it stops",
+                extra={"event": "cluster.alone", "process_name": self.me},
+            )
+            return False
+        began = time.perf_counter()
+        self.lobby.handed_off = True
+        for task in self._tasks:  # no renewal, no take-over, no listing from now on
+            task.cancel()
+        tables = list(self.lobby.tables)
+        for table_id in tables:
+            self.lobby.tables[table_id].close()
+        await self.lobby.storage.actions.drain()  # every action accepted here, before letting go
+        await asyncio.to_thread(self.leases.release_all)
+        self.bus.broadcast(Left(self.me))
+        await self.bus.flush()
+        for table_id in tables:
+            self.lobby.drop(table_id)
+        for relayed in list(self.relayed.values()):
+            relayed.reconnect()
+        with contextlib.suppress(Exception):
+            await self.bus.redis.delete(self.listed + self.me)
+        log.info(
+            "handed %d tables to %d other processes in %.3f s",
+            len(tables),
+            others,
+            time.perf_counter() - began,
+            extra={
+                "event": "cluster.handed_off",
+                "process_name": self.me,
+                "tables": len(tables),
+                "others": others,
+            },
+        )
+        return True
 
     async def _keep_leases(self) -> None:
         """Renew this process's leases; stop playing a table whose lease was lost (this process
@@ -213,7 +271,7 @@ class Cluster:
 
     async def take_orphans(self) -> None:
         """Take over every live table nobody owns, a few at a time."""
-        while True:
+        while not self.lobby.handed_off:
             orphans = await asyncio.to_thread(self.leases.orphans, ORPHANS_AT_ONCE)
             for table_id in orphans:
                 if table_id not in self.lobby.tables:
@@ -221,6 +279,13 @@ class Cluster:
             if len(orphans) < ORPHANS_AT_ONCE:
                 return
             await asyncio.sleep(0)
+
+    async def _adopt(self) -> None:
+        """Take over at once what a stopping process let go of."""
+        try:
+            await self.take_orphans()
+        except Exception:
+            log.exception("the tables another process let go of could not be taken over")
 
     def _taken_over(self, table: Table) -> None:
         self.bus.broadcast(Moved(table.id, self.me))
@@ -261,6 +326,9 @@ class Cluster:
         status, reply = MOVING, None
         for attempt in range(4):
             where = self.locate(table_id)
+            if where is None and self.lobby.handed_off and self.lobby.storage.load(table_id):
+                await asyncio.sleep(0.25 * (attempt + 1))  # let go of here, not taken yet
+                continue
             if where is None:
                 raise no_table(table_id)
             if isinstance(where, Table):
@@ -341,6 +409,9 @@ class Cluster:
                 waiting[1].set_result((frame.status, frame.body))
         elif isinstance(frame, Moved):
             self._moved(frame)
+        elif isinstance(frame, Left) and frame.origin != self.me and not self.lobby.handed_off:
+            self._adopting = {t for t in self._adopting if not t.done()}
+            self._adopting.add(asyncio.get_running_loop().create_task(self._adopt()))
         elif isinstance(frame, News) and self.on_news is not None:
             self.on_news(frame.account, frame.what)
 

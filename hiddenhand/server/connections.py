@@ -232,6 +232,11 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         super().connection_lost(exc)
 
 
+GRACE_SECONDS = 10.0
+"""How long a stopping server waits for the requests in progress to end before it closes
+them: with `--drain` and the hand-over (`health`), it bounds how long a stop takes."""
+
+
 def uvicorn_options(limits: Limits) -> dict[str, Any]:
     """What `uvicorn.run` is given so the guards above, and uvicorn's own limits, hold."""
     return {
@@ -240,4 +245,5 @@ def uvicorn_options(limits: Limits) -> dict[str, Any]:
         "ws_max_size": limits.frame_bytes,
         "limit_concurrency": 2 * limits.connections,  # a backstop: the app refuses at half
         "timeout_keep_alive": limits.keep_alive_seconds,
+        "timeout_graceful_shutdown": GRACE_SECONDS,
     }

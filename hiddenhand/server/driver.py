@@ -36,6 +36,7 @@ class Driven(Protocol):
     id: str
     status: str
     state: State | None
+    closed: bool
     logs: SeatLogs | None
     seats: list[Seat]
     clock: TurnClock
@@ -123,7 +124,7 @@ class Driver:
 
     async def _run(self) -> None:
         table = self.table
-        while table.status == "playing" and table.state is not None:
+        while table.status == "playing" and table.state is not None and not table.closed:
             self._wake.clear()
             state = table.state
             now = time.time()

@@ -7,7 +7,9 @@
 A process that gets SIGTERM drains (`Drain`): `/readyz` answers 503 from then on, while
 everything else is served as before for `drain_seconds` (`hiddenhand serve --drain`), long
 enough for the load balancer to see it and send new connections elsewhere; then the server
-shuts down as it always did. A second SIGTERM (or SIGINT) stops it at once.
+shuts down as it always did. A second SIGTERM (or SIGINT) stops it at once. In a cluster the
+process first hands its tables to the others (`hand_off`, at most `HAND_OFF_SECONDS`), so that
+their games go on elsewhere while it drains.
 
 Both are cheap and unauthenticated, and answer the same to everyone. However often they are
 asked, one probe of the store runs at a time, on a thread of its own: callers arriving while
@@ -20,7 +22,7 @@ import asyncio
 import logging
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from types import FrameType
 from typing import Any
@@ -37,6 +39,10 @@ log = logging.getLogger("hiddenhand.server")
 PROBE_SECONDS = 2.0
 """How long `/readyz` waits for the store (and Redis) before calling it unreachable."""
 
+HAND_OFF_SECONDS = 10.0
+"""The longest a draining process waits for its tables to be handed over before it drains on
+(they are taken over once its leases expire, then)."""
+
 SignalHandler = Callable[[int, FrameType | None], Any]
 
 
@@ -46,6 +52,10 @@ class Drain:
     def __init__(self, seconds: float = 0.0) -> None:
         self.seconds = seconds
         self.draining = False
+        self.hand_off: Callable[[], Awaitable[bool]] | None = None
+        """What gives this process's tables to the others of its cluster as it begins to drain
+        (`Cluster.hand_off`; None: a single process keeps them until it stops)."""
+        self._stopping: asyncio.Task[None] | None = None
 
     def install(self, loop: asyncio.AbstractEventLoop) -> Callable[[], None]:
         """Stand in front of the server's own SIGTERM handler (uvicorn's, which shuts down):
@@ -60,7 +70,7 @@ class Drain:
         server_handler: SignalHandler = previous
 
         def on_term(sig: int, frame: FrameType | None) -> None:
-            if self.draining or self.seconds <= 0:
+            if self.draining or (self.seconds <= 0 and self.hand_off is None):
                 self.draining = True
                 server_handler(sig, frame)
                 return
@@ -81,7 +91,17 @@ class Drain:
             self.seconds,
             extra={"event": "server.draining", "seconds": self.seconds},
         )
-        asyncio.get_running_loop().call_later(self.seconds, handler, sig, None)
+        self._stopping = asyncio.get_running_loop().create_task(self._hand_off_then(handler, sig))
+
+    async def _hand_off_then(self, handler: SignalHandler, sig: int) -> None:
+        """Hand the tables over (bounded), drain for `seconds`, then let the server stop."""
+        if self.hand_off is not None:
+            try:
+                await asyncio.wait_for(self.hand_off(), HAND_OFF_SECONDS)
+            except Exception:
+                log.exception("the tables could not all be handed over; draining on")
+        await asyncio.sleep(self.seconds)
+        handler(sig, None)
 
 
 class Readiness:

@@ -26,7 +26,7 @@ from hiddenhand.server.errors import Refused, TableError
 from hiddenhand.server.leases import Leases
 from hiddenhand.server.metrics import NO_METRICS, Metrics
 from hiddenhand.server.moderation import Moderation
-from hiddenhand.server.protocol import error
+from hiddenhand.server.protocol import RECONNECT, error
 from hiddenhand.server.ratings import Results
 from hiddenhand.server.restore import restore_table
 from hiddenhand.server.seats import Seat
@@ -141,6 +141,9 @@ class Lobby:
         """Told of each table this process took over from storage."""
         self.metrics: Metrics = NO_METRICS
         """What its tables measure into (the app's, once it gives them)."""
+        self.handed_off = False
+        """This process gave its tables to the others of its cluster as it stops
+        (`Cluster.hand_off`): it takes none over and makes none from then on."""
 
     def _restore(self, stored: StoredTable) -> Table:
         table = restore_table(
@@ -233,7 +236,7 @@ class Lobby:
         it (or it is gone). The record is read after the lease is taken: everything the
         previous owner wrote is in it."""
         assert self.leases is not None
-        if not self.leases.acquire(table_id):
+        if self.handed_off or not self.leases.acquire(table_id):
             return None
         stored = self.storage.load(table_id)
         if stored is None:
@@ -267,14 +270,16 @@ class Lobby:
         connections so that they reconnect to wherever it is played now."""
         table = self.tables.pop(table_id, None)
         if table is not None:
-            table.audience.dismiss(error("moved", "this table moved; reconnecting"), 1012)
+            table.audience.dismiss(error("moved", "this table moved; reconnecting"), RECONNECT)
             table.close()
 
     def live(self) -> list[Table]:
         return [t for t in self.tables.values() if t.status in LIVE]
 
     def check_quota(self, guest: str, address: str) -> None:
-        """Refuse (429, or 503 when the server is full) a new table over the limits."""
+        """Refuse (429, or 503 when the server is full or stopping) a new table over the limits."""
+        if self.handed_off:
+            raise Refused("this server is stopping; try again in a moment", 503)
         live = {t.id for t in self.live()}
         if len(live) >= self.limits.tables:
             raise Refused("the server has as many tables as it can hold; try later", 503)

@@ -1,7 +1,13 @@
-"""Bring a store's schema up to date with Alembic, in place, whenever a store is opened.
+"""Bring a store's schema up to date with Alembic, in place, when a store is opened.
 
 A store made before migrations existed has the tables but no `alembic_version`; the first
 revision creates only what is missing, so such a store upgrades with every row kept.
+
+A process serves only a store at the revision it was made for (`prepare`): one at a revision
+this version does not know (a newer version migrated it) is refused, and so is an older one
+when the process is told not to migrate (`hiddenhand serve --no-migrate`, for a rolling
+upgrade whose migrations an operator ran first with `hiddenhand migrate`). Either way a
+`SchemaError` says what to do, and nothing in the store has changed.
 """
 
 from __future__ import annotations
@@ -28,6 +34,47 @@ def config() -> Config:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     return cfg
+
+
+class SchemaError(Exception):
+    """This version cannot serve the store's schema; the message says why and what to do."""
+
+
+def head() -> str:
+    """The newest revision this version knows: the schema its code reads and writes."""
+    from alembic.script import ScriptDirectory
+
+    revision = ScriptDirectory.from_config(config()).get_current_head()
+    assert revision is not None
+    return revision
+
+
+def known() -> set[str]:
+    """Every revision this version's migrations name."""
+    from alembic.script import ScriptDirectory
+
+    return {script.revision for script in ScriptDirectory.from_config(config()).walk_revisions()}
+
+
+def prepare(engine: Engine, *, migrate: bool = True) -> None:
+    """Make sure this version can serve the store: apply its pending migrations (`migrate`),
+    or raise SchemaError if the store is at a revision this version does not know, or is
+    behind and may not be migrated here."""
+    at = current(engine)
+    if at is not None and at not in known():
+        raise SchemaError(
+            f"the store's schema is at revision {at}, which this version of hiddenhand does not "
+            f"know (it knows up to {head()}): a newer version migrated it. Run that version, "
+            "or restore a backup taken before the upgrade"
+        )
+    if migrate:
+        upgrade(engine)
+    elif at != head():
+        raise SchemaError(
+            f"the store's schema is at revision {at or 'none'}, older than this version's "
+            f"{head()}, and this process was told not to migrate (--no-migrate): run "
+            "`hiddenhand migrate --db URL` first"
+        )
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:

@@ -14,6 +14,9 @@ import msgspec
 from hiddenhand.engine.followups import MAX_FOLLOW_UPS
 
 MAX_MESSAGE_BYTES = 4096
+RECONNECT = 1012
+"""Close code telling a client to reconnect: its table is now played by another process, or
+this one is stopping."""
 """Largest client message the server reads by default (`Limits.message_bytes`)."""
 
 

@@ -24,6 +24,7 @@ from hiddenhand.server.errors import request_id_of
 from hiddenhand.server.guards import address_of
 from hiddenhand.server.placement import Placement
 from hiddenhand.server.protocol import (
+    RECONNECT,
     Act,
     Chat,
     ClientMessage,
@@ -256,6 +257,10 @@ def endpoint(place: Placement, accounts: AccountSockets | None = None):  # type:
     async def table_socket(ws: WebSocket) -> None:
         await ws.accept()
         table_id = ws.path_params["table"]
+        if place.lobby.handed_off:  # stopping: the client reconnects to another process
+            await ws.send_text(error("moved", "this server is stopping; reconnecting"))
+            await ws.close(RECONNECT)
+            return
         where = place.locate(table_id)
         if where is None:
             await ws.send_text(error("unknown-table", f"there is no table {table_id[:40]!r}"))

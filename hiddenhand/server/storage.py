@@ -6,7 +6,8 @@ brings back every unfinished table exactly. Actions are written in groups off th
 (`action_log`), and so are a table's settings when a person changes only their preferences
 (`save_table_soon`); everything else is a short synchronous write. Accounts, their ratings,
 their game results and their sign-in sessions live beside the tables. The schema is Alembic's
-(`hiddenhand.server.migrations`): opening a store upgrades it in place.
+(`hiddenhand.server.migrations`): opening a store upgrades it in place, unless told not to, and
+a schema this version cannot serve is refused (`migrate.prepare`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import sqlite
 
 from hiddenhand.server.action_log import ActionLog, Row
-from hiddenhand.server.migrate import upgrade
+from hiddenhand.server.migrate import prepare
 
 DEFAULT_URL = "sqlite:///hiddenhand.db"
 
@@ -236,7 +237,9 @@ class Storage:
     """The store every table writes through. Calls are short and synchronous on purpose:
     a write must be committed before the caller publishes anything."""
 
-    def __init__(self, url: str = DEFAULT_URL) -> None:
+    def __init__(self, url: str = DEFAULT_URL, *, migrate: bool = True) -> None:
+        """Raises `migrate.SchemaError` if this version cannot serve the store's schema (one
+        behind it is migrated first, unless `migrate` is false)."""
         self.url = url
         # a store error in a log says which statement failed, never the values (an action id
         # may be a hidden choice)
@@ -247,7 +250,11 @@ class Storage:
             event.listen(self.engine, "connect", _postgres_settings)
         self.single: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """For a write of one statement: one round trip to the database, no BEGIN or COMMIT."""
-        upgrade(self.engine)
+        try:
+            prepare(self.engine, migrate=migrate)
+        except Exception:
+            self.engine.dispose()
+            raise
         self.actions = ActionLog(self)
         """The actions of every table, written in groups off the event loop."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="hh-actions")

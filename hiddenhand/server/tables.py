@@ -423,6 +423,8 @@ class Table:
         """The game, if it is being played and `seat`'s choice offered at `step` still stands
         (IllegalAction: it has acted since)."""
         state, logs = self.state, self.logs
+        if self.closed:  # handed to another process: what it still receives is not taken
+            raise TableError("this table is moving to another server; choose again there")
         if self.status != "playing" or state is None or logs is None:
             raise TableError(
                 "the game is not being played" if self.status == "open" else "the game is over"

@@ -22,13 +22,19 @@ LEASE = 1.0
 class ClusterServer(Server):
     """`hiddenhand serve --redis ...`, one process or `workers` of them on one port."""
 
-    def __init__(self, db: str, workers: int = 1, **kwargs: Any) -> None:
+    def __init__(
+        self, db: str, workers: int = 1, lease: float = LEASE, drain: float = 0.0, **kwargs: Any
+    ) -> None:
         super().__init__(db, **kwargs)
         self.workers = workers
+        self.lease = lease
+        self.drain = drain
 
     def command(self) -> list[str]:
         workers = ["--workers", str(self.workers)] if self.workers > 1 else []
-        return [*super().command(), "--redis", REDIS, f"--limit=lease_seconds={LEASE}", *workers]
+        drain = ["--drain", str(self.drain)] if self.drain else []
+        lease = f"--limit=lease_seconds={self.lease}"
+        return [*super().command(), "--redis", REDIS, lease, *workers, *drain]
 
 
 def lease_owner(db: str, table: str) -> str | None:
@@ -44,12 +50,20 @@ def lease_owner(db: str, table: str) -> str | None:
 class Player:
     """One seat's person (or a spectator with no token): connects to any of `urls`, reconnects
     whenever the connection drops, asking for the events after the last one it has, and acts
-    whenever asked (unless `avoid`ed, and the action kinds it avoids)."""
+    whenever asked (unless `avoid`ed, and the action kinds it avoids), `delay` seconds after.
+    `urls` may change as it plays (processes replaced): each connection takes the next one."""
 
     def __init__(
-        self, urls: list[str], token: str | None, seed: int, avoid: tuple[str, ...] = ()
+        self,
+        urls: list[str],
+        token: str | None,
+        seed: int,
+        avoid: tuple[str, ...] = (),
+        delay: float = 0.0,
     ) -> None:
-        self.urls = itertools.cycle(urls)
+        self.urls = urls
+        self._turn = itertools.count()
+        self.delay = delay
         self.token = token
         self.rng = random.Random(seed)
         self.avoid = avoid
@@ -72,7 +86,8 @@ class Player:
     async def play(self) -> None:
         while not self.over.is_set():
             try:
-                async with websockets.connect(next(self.urls), max_size=2**24) as ws:
+                url = self.urls[next(self._turn) % len(self.urls)]
+                async with websockets.connect(url, max_size=2**24) as ws:
                     self.connections += 1
                     hello = {"type": "hello", "token": self.token, "since": self.seq}
                     await ws.send(json.dumps(hello))
@@ -94,6 +109,8 @@ class Player:
         if message["outcome"] is not None:
             self.over.set()
         elif message["legal"] and not self.paused:
+            if self.delay:
+                await asyncio.sleep(self.delay)
             legal = [a for a in message["legal"] if a["kind"] not in self.avoid]
             choice = self.rng.choice(legal or message["legal"])
             await ws.send(
