@@ -17,7 +17,7 @@ function change(value) {
 // `results` (optional): each seat's result word, to mark the winners beside their names.
 export function statsTable(summary, results = []) {
   const { names, columns, rows, ratings } = summary;
-  return h("div", { class: "stats-wrap" },
+  return h("div", { class: "stats-wrap", role: "group", "aria-label": "statistics", tabindex: "0" },
     h("table", { class: "stats", id: "stats-table" },
       h("caption", {}, "How each player played"),
       h("thead", {}, h("tr", {},

@@ -419,7 +419,7 @@ function renderChoices() {
   const s = page.state;
   const legal = shownChoices();
   const key = JSON.stringify([legal.map((a) => [a.id, a.text]), page.move?.levels.length ?? 0,
-    !!page.waitingForReply, !!s?.outcome]);
+    !!page.waitingForReply, !!s?.outcome, page.openGroup ?? null]);
   if (s && legal.length && key === choicesShown && box.childElementCount) {
     const hint = box.querySelector(".choices-hint");
     if (hint && !page.move) hint.firstChild.textContent = question(s);
@@ -440,9 +440,23 @@ function renderChoices() {
       : "Click a lit card or player on the board, or choose here.")));
   const list = h("div", { class: "choice-list" });
   box.append(list);
-  for (const [group, { items, shown }] of grouped(legal, c)) {
+  const groups = grouped(legal, c);
+  // Many choices in many groups fold on a narrow screen: a row of the groups' names, and the
+  // choices of the one open below it (the first, until another is opened), so every choice is
+  // a tap or two away and none lies below the screen's edge.
+  const fold = groups.size > 3 && legal.length > 14 && matchMedia("(max-width: 760px)").matches;
+  if (fold) {
+    if (!groups.has(page.openGroup)) page.openGroup = groups.keys().next().value;
+    list.append(h("div", { class: "fold-tabs", role: "group", "aria-label": "kinds of choice" },
+      [...groups].map(([group, { items, shown }]) => h("button", {
+        class: "fold-tab", "data-fold": group, "aria-expanded": String(group === page.openGroup), "aria-controls": "fold-open",
+        onclick: () => { page.openGroup = group; choicesShown = ""; renderChoices(); box.querySelector(`[data-fold="${CSS.escape(group)}"]`)?.focus(); },
+      }, shown, ` (${items.length})`))));
+  }
+  for (const [group, { items, shown }] of groups) {
+    if (fold && group !== page.openGroup) continue;
     const seat = c.names.indexOf(group);
-    list.append(h("div", { class: "choice-group", role: "group", "aria-label": group },
+    list.append(h("div", { class: "choice-group", role: "group", "aria-label": group, id: fold ? "fold-open" : null },
       h("span", { class: "choice-kind" }, seat >= 0 ? avatar(group, seat, 16) : null, shown),
       items.map(({ a, text }) => h("button", {
         class: `choice ${/^pass|^no|skip|decline|_none$|_done$/.test(a.kind) ? "ghost" : "primary"}`,
@@ -516,7 +530,7 @@ function act(id) {
   page.asking = { actions: [...(level?.actions || []), id], texts: [...(level?.texts || []), text], step };
   page.waitingForReply = true;
   send(moveMessage("preview", page.asking));
-  for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
+  for (const b of document.querySelectorAll("#choices button.choice")) b.disabled = true;
 }
 
 function moveMessage(type, { actions: [action, ...then], step }) {
