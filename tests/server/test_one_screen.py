@@ -26,13 +26,15 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 IN_VIEW = """() => {
   const vw = innerWidth, vh = innerHeight, out = [];
   const box = (x) => x.getBoundingClientRect();
-  const inside = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5;
+  const inside = (r) => r.top >= -0.5 && r.left >= -0.5
+    && r.bottom <= vh + 0.5 && r.right <= vw + 0.5;
+  const at = (r) => `${Math.round(r.top)}..${Math.round(r.bottom)}`;
   for (const b of document.querySelectorAll('#choices button')) {
     const r = box(b);
-    if (!inside(r)) out.push(`the choice "${b.textContent}" is at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+    if (!inside(r)) out.push(`the choice "${b.textContent}" is at ${at(r)}`);
   }
   const banner = box(document.getElementById('banner'));
-  if (!inside(banner)) out.push(`the banner is at ${Math.round(banner.top)}..${Math.round(banner.bottom)}`);
+  if (!inside(banner)) out.push(`the banner is at ${at(banner)}`);
   const board = box(document.getElementById('board'));
   const top = Math.max(board.top, box(document.getElementById('status')).bottom, 0);
   const bottom = Math.min(board.bottom, box(document.getElementById('choices')).top, vh);
