@@ -9,13 +9,16 @@ are shown. A person with only a keyboard plays too."""
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.conftest import ROOT, Server
+from tests.server.test_accounts_browser import sign_up_in_the_lobby
 from tests.server.test_browser import browser  # noqa: F401  (the Chromium fixture)
+from tests.server.test_replay import finished_table
 from tests.server.test_table_page import create
 
 pytestmark = pytest.mark.browser
@@ -140,4 +143,28 @@ def test_the_keyboard_alone_plays(server: Server, axe_page: tuple[Page, list[str
             f" > {moved} || !!document.querySelector('.banner.over')",
             timeout=30_000,
         )
+    assert errors == []
+
+
+@pytest.mark.parametrize("axe_page", list(SIZES), indirect=True)
+def test_the_lobby_replay_profile_and_leaderboard_have_no_serious_accessibility_fault(
+    server: Server, axe_page: tuple[Page, list[str]]
+) -> None:
+    page, errors = axe_page
+    name = f"axe{uuid.uuid4().hex[:6]}"
+    sign_up_in_the_lobby(page, server, name)
+    page.wait_for_selector("#game-tabs button")
+    assert axe_problems(page) == [], "axe on the lobby"
+    table = finished_table(server, "noir", 2)
+    page.goto(f"{server.http}/replay/{table}")
+    page.wait_for_selector("#stats-table")
+    page.click("#last")
+    page.wait_for_selector("#where:has-text('step')")
+    assert axe_problems(page) == [], "axe on the replay"
+    page.goto(f"{server.http}/profile/{name}")
+    page.wait_for_selector(f"#player-name:has-text('{name}')")
+    assert axe_problems(page) == [], "axe on the profile"
+    page.goto(f"{server.http}/leaderboard/goodcop")
+    page.wait_for_selector("#game-tabs a")
+    assert axe_problems(page) == [], "axe on the leaderboard"
     assert errors == []
