@@ -319,11 +319,16 @@ function ding() {
   } catch { /* no sound in this browser */ }
 }
 
+// The tools stay the same elements while what they show does: a message re-rendering them
+// would take the keyboard's focus off a checkbox, or a line from under someone reading it.
 function renderTools() {
-  const box = clear(el("tools"));
   const mine = page.you?.seat;
-  if (mine === undefined || mine === null || page.table.status !== "playing") return;
-  const seat = page.table.seats[mine];
+  const seat = mine === undefined || mine === null ? null : page.table.seats[mine];
+  const key = JSON.stringify([mine ?? null, page.table.status, !!seat?.left, !!seat?.away, !!page.prefs?.autopass]);
+  if (el("tools").dataset.key === key) return;
+  el("tools").dataset.key = key;
+  const box = clear(el("tools"));
+  if (seat === null || page.table.status !== "playing") return;
   if (seat.left) { box.append(h("span", { class: "muted" }, "You left this game: a bot plays your seat.")); return; }
   if (seat.away) {
     box.append(h("span", {}, "Your time ran out and the table handed your seat to a bot. "),
