@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from table_pace import served  # noqa: E402
+from table_pace import served
 
 CHROMIUM = "/usr/bin/chromium"
 BUDGET = 300_000
