@@ -39,31 +39,25 @@ function initial(name) {
   return letter.toUpperCase();
 }
 
-// An avatar: the seat's shape in its colour with the name's initial; decorative (the name is
-// always written beside it), so hidden from screen readers.
+// An avatar: the seat's shape in its colour with the name's initial. Decorative (the name is
+// always written beside it): hidden from screen readers, and the initial is drawn by CSS from
+// `data-initial`, so it is never part of the page's text.
 export function avatar(name, seat, size = 22) {
   const { colour, shape } = look(seat, name);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("width", size);
   svg.setAttribute("height", size);
-  svg.setAttribute("class", `avatar shape-${SHAPE_NAMES[shape]}`);
-  svg.setAttribute("aria-hidden", "true");
   const path = document.createElementNS(SVG, "path");
   path.setAttribute("d", SHAPES[shape]);
   path.setAttribute("fill", colour);
   path.setAttribute("stroke", "#fff");
   path.setAttribute("stroke-width", "1.2");
-  const text = document.createElementNS(SVG, "text");
-  text.setAttribute("x", "12");
-  text.setAttribute("y", shape === 3 ? "18" : "16.2");
-  text.setAttribute("text-anchor", "middle");
-  text.setAttribute("font-size", shape === 3 ? "9" : "11");
-  text.setAttribute("font-weight", "700");
-  text.setAttribute("fill", "#fff");
-  text.textContent = initial(name);
-  svg.append(path, text);
-  return svg;
+  svg.append(path);
+  return h("span", {
+    class: `avatar shape-${SHAPE_NAMES[shape]}`, "aria-hidden": "true", "data-initial": initial(name),
+    style: `width: ${size}px; height: ${size}px; font-size: ${Math.round(size * 0.46)}px`,
+  }, svg);
 }
 
 // A player's name as the page writes it everywhere: avatar, then the name in their colour.
