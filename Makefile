@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit install dev bench clean chromium
+.PHONY: run test lint typecheck unit install dev bench clean chromium axe
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,17 @@ typecheck: dev
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
 
-unit: dev chromium
+# axe-core checks the pages' accessibility in the browser tests: from the npm registry, pinned,
+# into an ignored folder (the tests inject .axe/node_modules/axe-core/axe.min.js).
+AXE_VERSION := 4.11.0
+AXE := .axe/node_modules/axe-core/axe.min.js
+
+$(AXE):
+	npm install --prefix .axe --no-save --no-audit --no-fund axe-core@$(AXE_VERSION)
+
+axe: $(AXE)
+
+unit: dev chromium axe
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit
@@ -43,4 +53,4 @@ bench: install
 	$(BIN)/hiddenhand bench goodcop --players 6
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .axe

@@ -227,4 +227,5 @@ def routes(place: Placement) -> list[Route]:
         ),
         Route("/api/tables/{table}/record", on_table("record")),
         Route("/api/tables/{table}/replay", on_table("replay")),
+        Route("/api/tables/{table}/summary", on_table("summary")),
     ]

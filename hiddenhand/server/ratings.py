@@ -253,6 +253,21 @@ class Results:
             ],
         }
 
+    def changes(self, table_id: str, seats: int) -> list[int | None]:
+        """Each seat's change of shown rating in this table's game: None where the seat was
+        not rated (a guest, a bot) or its result is not written yet."""
+        with self.storage.engine.connect() as conn:
+            rows = conn.execute(
+                select(results_table).where(results_table.c.table_id == table_id)
+            ).all()
+        changes: list[int | None] = [None] * seats
+        for row in rows:
+            if row.rated and row.mu_after is not None and 0 <= row.seat < seats:
+                changes[row.seat] = shown_rating(row.mu_after, row.sigma_after) - shown_rating(
+                    row.mu_before, row.sigma_before
+                )
+        return changes
+
     def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
         """The best-rated players of a game, by ordinal (the order of the shown rating)."""
         by = ratings_table.c.mu - 3 * ratings_table.c.sigma

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import msgspec
 
 from hiddenhand.engine import HiddenhandError, Record
+from hiddenhand.games.stats import statistics
 from hiddenhand.games.texts import card_texts, rules_reference
 from hiddenhand.server.errors import Refused
 from hiddenhand.server.lobby import Lobby, game_info
@@ -236,6 +237,17 @@ def replay_of(lobby: Lobby, table: Table, asker: Asker, query: Query) -> Any:
     return replay_step(record, seat, step)
 
 
+def summary_of(lobby: Lobby, table: Table, asker: Asker, _: None) -> Any:
+    """The end of a game in figures: each player's statistics, counted from the public
+    events, and each rated player's rating change (None for a guest, or while unwritten)."""
+    record = finished_record(table, "the statistics are counted once the game is over")
+    return {
+        "names": list(record.players),
+        **statistics(record).to_json(),
+        "ratings": lobby.results.changes(table.id, len(record.players)),
+    }
+
+
 CALLS: dict[str, tuple[type[msgspec.Struct] | None, TableCall]] = {
     "show": (None, show),
     "join": (Join, join),
@@ -249,6 +261,7 @@ CALLS: dict[str, tuple[type[msgspec.Struct] | None, TableCall]] = {
     "end": (End, end_table),
     "record": (None, record_of),
     "replay": (Query, replay_of),
+    "summary": (None, summary_of),
 }
 """Every call by the name it travels under: the type of its body, and what it does."""
 

@@ -234,6 +234,7 @@ def test_a_lost_connection_shows_a_banner_and_a_spectator_is_told_about_the_chat
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(f"{server.http}/t/{made['id']}")
     page.wait_for_selector("#link-state.up")
+    page.click("#tab-chat")  # on a phone the chat is behind its tab
     assert page.locator("#chat-form").is_hidden()
     note = page.locator("#chat-note")
     assert note.is_visible() and "only the players" in note.inner_text()

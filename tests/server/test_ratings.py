@@ -117,6 +117,9 @@ def test_a_game_between_people_moves_their_ratings_as_openskill_says(srv: Server
         assert rating["provisional"] is True
         board = {p["name"]: p for p in ada.get("/api/leaderboard/highcard").json()["players"]}
         assert board[name]["rating"] == rating["rating"] and board[name]["provisional"] is True
+        # The end-of-game summary (table page and replay) tells the same change.
+        summary = ada.get(f"/api/tables/{table}/summary").json()
+        assert summary["ratings"][seat] == game["change"]
     if len(winners) == 1:
         top = ada.get("/api/leaderboard/highcard").json()["players"]
         names = [p["name"] for p in top]

@@ -111,3 +111,21 @@ def test_a_running_game_has_no_replay_and_bad_queries_are_refused(server: Server
         bad = replay(server, table, **query)
         assert bad.status_code == 400 and "error" in bad.json(), query
     assert replay(server, "nosuchtable").status_code == 404
+
+
+def test_the_summary_counts_public_events_and_is_refused_while_playing(server: Server) -> None:
+    table = finished_table(server, "goodcop", 4)
+    record = fetch_record(server.http, table)
+    got = httpx.get(f"{server.http}/api/tables/{table}/summary", timeout=10)
+    assert got.status_code == 200
+    summary = got.json()
+    assert summary["names"] == record.players
+    assert [c["key"] for c in summary["columns"]][:3] == ["investigations", "revealed", "shots"]
+    assert summary["ratings"] == [None] * 4  # bots are not rated
+    shots = sum(r["shots"] for r in summary["rows"])
+    state = record.start()
+    fired = [e for _s, _a, made in record.apply_to(state) for e in made if e.kind == "shot"]
+    assert shots == len(fired)
+    created = server.post("/api/tables", {"game": "goodcop", "players": 4})
+    playing = httpx.get(f"{server.http}/api/tables/{created[1]['id']}/summary", timeout=10)
+    assert playing.status_code == 409

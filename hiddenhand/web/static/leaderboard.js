@@ -2,6 +2,7 @@
 import { h, clear, api } from "./dom.js";
 import { accountBox } from "./account.js";
 import { ratingText } from "./ratingplot.js";
+import { avatar } from "./avatars.js";
 
 async function main() {
   accountBox(document.getElementById("account-box"));
@@ -24,7 +25,7 @@ async function main() {
   for (const p of data.players) {
     body.append(h("tr", {},
       h("td", {}, p.rank),
-      h("td", {}, h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name)),
+      h("td", {}, h("a", { class: "player-tag", href: `/profile/${encodeURIComponent(p.name)}` }, avatar(p.name, null, 20), p.name)),
       h("td", {}, ratingText(p.rating, p.provisional)),
       h("td", {}, p.games)));
   }

@@ -2,6 +2,7 @@
 import { h, clear, api } from "./dom.js";
 import { accountBox } from "./account.js";
 import { ratingPlot, ratingText } from "./ratingplot.js";
+import { avatar } from "./avatars.js";
 
 const RESULTS = { won: "won", lost: "lost", drew: "drew", left: "left (counted as a loss)" };
 
@@ -109,7 +110,7 @@ async function main() {
     return;
   }
   document.title = `hiddenhand: ${data.account.name}`;
-  document.getElementById("player-name").textContent = data.account.name;
+  clear(document.getElementById("player-name"), avatar(data.account.name, null, 32), " ", data.account.name);
   const ratings = clear(document.getElementById("ratings"));
   document.getElementById("no-ratings").hidden = data.ratings.length > 0;
   for (const r of data.ratings) {

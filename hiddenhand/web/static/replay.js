@@ -3,10 +3,13 @@
 import { api, clear, h } from "/static/dom.js";
 import generic from "/static/games/generic.js";
 import { explain, installTips } from "/static/tips.js";
+import { playerTag } from "/static/avatars.js";
+import { fetchSummary, statsTable } from "/static/endstats.js";
+import { logItems } from "/static/logview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const el = (id) => document.getElementById(id);
-const page = { renderer: generic, texts: {}, steps: 0, step: 0, seat: "spectator", shown: null };
+const page = { renderer: generic, texts: {}, steps: 0, step: 0, seat: "spectator", shown: null, game: null };
 window.hiddenhand = page; // for tests
 
 // The last public event, with the seats it names, as the table page gives it to renderers.
@@ -44,7 +47,7 @@ async function show(step) {
     board.append(generic.render(data.view, ctx));
   }
   explain(board, page.texts);
-  clear(el("log"), data.log.map((e) => h("li", {}, e.text))).scrollTop = 1e9;
+  clear(el("log"), logItems(data.log, data.names, page.game)).scrollTop = 1e9;
 }
 
 async function main() {
@@ -61,6 +64,7 @@ async function main() {
     try { page.renderer = (await import(`/static/games/${info.game.id}.js`)).default; } catch (exc) { console.error(exc); }
   }
   el("title").textContent = `Replay: ${info.game.title}`;
+  page.game = info.game.id;
   const names = info.table.names || [];
   clear(el("seat"), h("option", { value: "spectator" }, "a spectator"),
     names.map((name, i) => h("option", { value: String(i) }, name || `seat ${i + 1}`)));
@@ -83,7 +87,15 @@ async function main() {
     if (event.key === "ArrowLeft") show(page.step - 1);
     if (event.key === "ArrowRight") show(page.step + 1);
   });
+  clear(el("seats"), names.map((name, i) => playerTag(name || `seat ${i + 1}`, i)));
   await show(0);
+  // The end of the game in figures, kept with the replay.
+  try {
+    const summary = await fetchSummary(tableId);
+    const box = el("stats");
+    clear(box, statsTable(summary));
+    box.hidden = false;
+  } catch (exc) { console.error(exc); }
 }
 
 main();

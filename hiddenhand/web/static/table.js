@@ -1,5 +1,8 @@
 // The table page: one WebSocket to the table, the game drawn by its renderer (or the generic one).
 import { api, badge, clear, closeMenus, h } from "/static/dom.js";
+import { avatar, colourOf, playerTag } from "/static/avatars.js";
+import { fetchSummary, statsTable } from "/static/endstats.js";
+import { logItems } from "/static/logview.js";
 import generic from "/static/games/generic.js";
 import { clockTime, showLabels } from "/static/tablerated.js";
 import { explain, installTips } from "/static/tips.js";
@@ -9,7 +12,7 @@ const el = (id) => document.getElementById(id);
 const page = {
   table: null, game: null, you: null, renderer: generic, state: null, log: [], lastSeq: 0,
   chat: [], socket: null, retry: 0, waitingForReply: false, texts: {}, prefs: null, wasAsked: false,
-  notes: [], account: null,
+  notes: [], account: null, summary: null, chatSeen: 0,
   // A move being put together before it is sent (a card, then its targets): `step` it was
   // offered at, and one level per choice made, each with the choices the server said follow.
   move: null,
@@ -163,6 +166,7 @@ function render() {
   if (asked && !page.wasAsked) ding();
   page.wasAsked = asked;
   el("title").textContent = `${t.title} · table ${t.id}`;
+  el("title").title = el("title").textContent;
   showLabels(t);
   renderWaiting();
   renderPlayers();
@@ -170,6 +174,7 @@ function render() {
   renderTools();
   renderChoices();
   renderBoard();
+  renderStats();
   renderLog();
   renderChat();
 }
@@ -257,9 +262,11 @@ function renderPlayers() {
   t.seats.forEach((s, i) => {
     box.append(h("div", {
       class: `player ${toMove.has(i) ? "to-move" : ""} ${i === page.you?.seat ? "mine" : ""} ${winners.has(i) ? "winner" : ""}`,
-      "data-seat": i,
+      "data-seat": i, style: `--seat: ${colourOf(i)}`,
     },
-      h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "not connected" }),
+      avatar(t.names[i] || `seat ${i + 1}`, i, 24),
+      h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "not connected",
+        role: "img", "aria-label": s.connected ? "connected" : "not connected" }),
       h("span", { class: "player-name" }, t.names[i] || `seat ${i + 1}`),
       i === page.you?.seat ? explained("you") : null,
       s.bot ? explained("bot") : null,
@@ -339,11 +346,16 @@ function ding() {
   } catch { /* no sound in this browser */ }
 }
 
+// The tools stay the same elements while what they show does: a message re-rendering them
+// would take the keyboard's focus off a checkbox, or a line from under someone reading it.
 function renderTools() {
-  const box = clear(el("tools"));
   const mine = page.you?.seat;
-  if (mine === undefined || mine === null || page.table.status !== "playing") return;
-  const seat = page.table.seats[mine];
+  const seat = mine === undefined || mine === null ? null : page.table.seats[mine];
+  const key = JSON.stringify([mine ?? null, page.table.status, !!seat?.left, !!seat?.away, !!page.prefs?.autopass]);
+  if (el("tools").dataset.key === key) return;
+  el("tools").dataset.key = key;
+  const box = clear(el("tools"));
+  if (seat === null || page.table.status !== "playing") return;
   if (seat.left) { box.append(h("span", { class: "muted" }, "You left this game: a bot plays your seat.")); return; }
   if (seat.away) {
     box.append(h("span", {}, "Your time ran out and the table handed your seat to a bot. "),
@@ -439,7 +451,7 @@ function renderChoices() {
   const s = page.state;
   const legal = shownChoices();
   const key = JSON.stringify([legal.map((a) => [a.id, a.text]), page.move?.levels.length ?? 0,
-    !!page.waitingForReply, !!s?.outcome]);
+    !!page.waitingForReply, !!s?.outcome, page.openGroup ?? null]);
   if (s && legal.length && key === choicesShown && box.childElementCount) {
     const hint = box.querySelector(".choices-hint");
     if (hint && !page.move) hint.firstChild.textContent = question(s);
@@ -458,9 +470,26 @@ function renderChoices() {
   box.append(h("p", { class: "choices-hint" }, page.move ? "And then?" : question(s), " ",
     h("span", { class: "muted" }, page.move ? "Choose a lit card or player, or here; nothing is sent until your move is whole."
       : "Click a lit card or player on the board, or choose here.")));
-  for (const [group, items] of grouped(legal, c)) {
-    box.append(h("div", { class: "choice-group", role: "group", "aria-label": group },
-      h("span", { class: "choice-kind" }, group),
+  const list = h("div", { class: "choice-list" });
+  box.append(list);
+  const groups = grouped(legal, c);
+  // Many choices in many groups fold on a narrow screen: a row of the groups' names, and the
+  // choices of the one open below it (the first, until another is opened), so every choice is
+  // a tap or two away and none lies below the screen's edge.
+  const fold = groups.size > 3 && legal.length > 14 && matchMedia("(max-width: 760px)").matches;
+  if (fold) {
+    if (!groups.has(page.openGroup)) page.openGroup = groups.keys().next().value;
+    list.append(h("div", { class: "fold-tabs", role: "group", "aria-label": "kinds of choice" },
+      [...groups].map(([group, { items, shown }]) => h("button", {
+        class: "fold-tab", "data-fold": group, "aria-expanded": String(group === page.openGroup), "aria-controls": "fold-open",
+        onclick: () => { page.openGroup = group; choicesShown = ""; renderChoices(); box.querySelector(`[data-fold="${CSS.escape(group)}"]`)?.focus(); },
+      }, shown, ` (${items.length})`))));
+  }
+  for (const [group, { items, shown }] of groups) {
+    if (fold && group !== page.openGroup) continue;
+    const seat = c.names.indexOf(group);
+    list.append(h("div", { class: "choice-group", role: "group", "aria-label": group, id: fold ? "fold-open" : null },
+      h("span", { class: "choice-kind" }, seat >= 0 ? avatar(group, seat, 16) : null, shown),
       items.map(({ a, text }) => h("button", {
         class: `choice ${/^pass|^no|skip|decline|_none$|_done$/.test(a.kind) ? "ghost" : "primary"}`,
         "data-action": a.id, title: a.text, "aria-label": `${group}: ${a.text}`,
@@ -483,12 +512,28 @@ function question(s) {
 
 // Buttons read short and sit in groups: by the player they concern, else by their kind.
 // A game may say how (`short(action, ctx) -> {group, text}`); the full sentence stays the title.
+// A word every button shares is said once: a card's name before a colon above all of them,
+// and on a narrow screen a group's common verb beside its name ("Bea · investigate").
 function grouped(legal, c) {
   const groups = new Map();
   for (const a of legal) {
     const { group, text } = page.renderer.short?.(a, c) || shortByName(a, c);
-    if (!groups.has(group)) groups.set(group, []);
-    groups.get(group).push({ a, text: capitalized(text) });
+    if (!groups.has(group)) groups.set(group, { items: [], shown: group });
+    groups.get(group).items.push({ a, text: capitalized(text) });
+  }
+  const all = [...groups.values()].flatMap((g) => g.items);
+  const prefix = all.length > 1 && /^[^:]{1,30}: /.exec(all[0].text)?.[0];
+  if (prefix && all.every((i) => i.text.startsWith(prefix) && i.text.length > prefix.length)) {
+    for (const i of all) i.text = capitalized(i.text.slice(prefix.length));
+  }
+  if (matchMedia("(max-width: 760px)").matches) {
+    for (const g of groups.values()) {
+      const verb = g.items[0].text.split(" ")[0];
+      if (g.items.length > 1 && g.items.every((i) => i.text.startsWith(`${verb} `))) {
+        g.shown = `${g.shown} · ${verb.toLowerCase()}`;
+        for (const i of g.items) i.text = capitalized(i.text.slice(verb.length + 1));
+      }
+    }
   }
   return groups;
 }
@@ -517,7 +562,7 @@ function act(id) {
   page.asking = { actions: [...(level?.actions || []), id], texts: [...(level?.texts || []), text], step };
   page.waitingForReply = true;
   send(moveMessage("preview", page.asking));
-  for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
+  for (const b of document.querySelectorAll("#choices button.choice")) b.disabled = true;
 }
 
 function moveMessage(type, { actions: [action, ...then], step }) {
@@ -588,23 +633,29 @@ function renderBoard() {
 function renderLog() {
   const box = el("log");
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-  const notesAfter = (seq) => page.notes.filter((note) => note.after === seq)
-    .map((note) => h("li", { class: "note", "data-mark": note.mark, title: "a bot decided for this player" }, note.text));
+  const note = (n) => h("li", { class: "note", "data-mark": n.mark, title: "a bot decided for this player" }, n.text);
+  const notesAfter = (seq) => page.notes.filter((n) => n.after === seq).map(note);
   const last = page.log.length ? page.log[page.log.length - 1].seq : 0;
-  clear(box, notesAfter(0), page.log.map((e) => [h("li", { class: e.public ? "" : "secret", title: e.public ? "" : "only you see this" },
-    e.public ? null : h("span", { class: "secret-tag" }, "only you"), e.text), notesAfter(e.seq)]),
-  page.notes.filter((note) => note.after > last).map((note) => h("li", { class: "note", "data-mark": note.mark }, note.text)));
+  clear(box, notesAfter(0), logItems(page.log, names(), page.game?.id, (e) => notesAfter(e.seq)),
+    page.notes.filter((n) => n.after > last).map(note));
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
 function renderChat() {
   const box = el("chat");
   // A signed-in player's name leads to their profile: mute, block or report them there.
-  clear(box, page.chat.map((c) => h("li", {},
-    c.account ? h("a", { class: "chat-name", href: `/profile/${encodeURIComponent(c.account)}`, target: "_blank" }, h("b", {}, c.name, ": "))
-      : h("b", {}, c.name, ": "),
-    c.text)));
+  clear(box, page.chat.map((c) => {
+    const tag = h("b", {}, playerTag(c.name, c.seat ?? names().indexOf(c.name)), ": ");
+    return h("li", {},
+      c.account ? h("a", { class: "chat-name", href: `/profile/${encodeURIComponent(c.account)}`, target: "_blank" }, tag) : tag,
+      c.text);
+  }));
   box.scrollTop = box.scrollHeight;
+  // Behind its tab (phones), the chat counts what came since it was last open.
+  if (currentTab() === "chat") page.chatSeen = page.chat.length;
+  const unread = page.chat.length - page.chatSeen;
+  el("chat-unread").hidden = unread <= 0;
+  el("chat-unread").textContent = unread > 0 ? `${unread} new` : "";
   // The server takes chat from seated players only: a spectator is told so, not shown a box.
   const watching = page.you === null || page.you === undefined;
   const left = !watching && !!page.table?.seats[page.you.seat]?.left;
@@ -613,6 +664,61 @@ function renderChat() {
   el("chat-note").textContent = left ? "You left this table: you can no longer write here."
     : "You are watching: only the players at this table can write here.";
 }
+
+// The end of the game in figures, fetched once the game is over (and once more a moment later,
+// for the rating changes, which are written just after the end).
+function renderStats() {
+  const box = el("stats");
+  const over = !!page.state?.outcome;
+  box.hidden = !over || !page.summary;
+  if (!over) { page.summary = null; return; }
+  if (page.summary === null) {
+    page.summary = false;
+    const get = () => fetchSummary(tableId).then((summary) => { page.summary = summary; render(); });
+    get().then(() => setTimeout(() => get().catch(() => {}), 1500)).catch(() => setTimeout(() => get().catch(() => {}), 1000));
+  }
+  if (!page.summary) return;
+  const key = JSON.stringify(page.summary);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  clear(box, statsTable(page.summary, page.state.results || []));
+}
+
+// Phones show the board, the log or the chat, behind tabs; wider screens show them all.
+function currentTab() {
+  return matchMedia("(max-width: 760px)").matches ? el("table-page").dataset.tab : "all";
+}
+
+function showTab(tab) {
+  el("table-page").dataset.tab = tab;
+  for (const b of document.querySelectorAll(".table-tabs [role=tab]")) {
+    b.setAttribute("aria-selected", String(b.dataset.tab === tab));
+    b.tabIndex = b.dataset.tab === tab ? 0 : -1;
+  }
+  if (tab === "chat") renderChat();
+  if (tab === "log") el("log").scrollTop = el("log").scrollHeight;
+}
+
+for (const b of document.querySelectorAll(".table-tabs [role=tab]")) {
+  b.addEventListener("click", () => showTab(b.dataset.tab));
+  b.addEventListener("keydown", (event) => {
+    const tabs = [...document.querySelectorAll(".table-tabs [role=tab]")];
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    const next = tabs[(tabs.indexOf(b) + step + tabs.length) % tabs.length];
+    next.focus();
+    showTab(next.dataset.tab);
+  });
+}
+showTab("board");
+
+// The choices' drawer is fixed to the bottom on phones: the page keeps room for it below, and
+// tips and messages float above it (--dock is its height, 0 where it sits in the page).
+new ResizeObserver(() => {
+  const box = el("choices");
+  const fixed = getComputedStyle(box).position === "fixed" && box.childElementCount;
+  document.documentElement.style.setProperty("--dock", `${fixed ? box.offsetHeight : 0}px`);
+}).observe(el("choices"));
 
 el("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();

@@ -8,9 +8,12 @@ export function clockTime(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+// The labels go in the header's row for them where the page has one, else after the title.
 function label(id, after) {
+  const made = () => h("span", { id, class: id === "rated-badge" ? "badge" : "muted header-note" });
+  const row = document.getElementById("labels");
   return document.getElementById(id)
-    || document.getElementById(after).insertAdjacentElement("afterend", h("span", { id, class: id === "rated-badge" ? "badge" : "muted header-note" }));
+    || (row ? row.appendChild(made()) : document.getElementById(after).insertAdjacentElement("afterend", made()));
 }
 
 export function showLabels(table) {
