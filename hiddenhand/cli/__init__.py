@@ -4,6 +4,7 @@ restore)."""
 import hiddenhand.cli.tournament  # noqa: F401
 from hiddenhand.cli import (  # noqa: F401  (they register commands)
     backup,
+    balance,
     bench,
     play,
     replay,
