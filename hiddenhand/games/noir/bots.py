@@ -7,11 +7,12 @@ an Exonerate whose answer halves them comes before any shift), shifts that bring
 within reach while the Killer still has many suspects for him (next to the Killer, the Killer
 moves first), shifts that leave him two steps from a narrowed-down Killer (a Killer who steps
 in gives him the arrest), and shifts that take him out of reach of candidates he is not ready to
-arrest. As Killer it kills possible Inspectors within reach once few are left, otherwise makes
-only kills that leave the Inspector a wide public candidate set (preferring victims that may be
-the Inspector, and marked innocents in modes with canvasses); with no such kill it disguises if
-the record has nearly found him, else shifts to set one up or to bring a narrowed-down
-Inspector within reach.
+arrest. As Killer it kills possible Inspectors within reach once few are left, otherwise kills
+whenever it can, the victim that leaves the Inspector the widest public candidate set
+(preferring victims that may be the Inspector, and marked innocents in modes with canvasses);
+with no kill in reach it disguises if the record has nearly found him, else shifts to set one
+up or to bring a narrowed-down Inspector within reach (`kill_safe` above 1 makes it take only
+kills that leave that many suspects, and shift or disguise otherwise: the third version).
 The first version is kept in `benchmarks/noir_heuristic.py` for comparisons.
 """
 
@@ -494,7 +495,8 @@ record: the Inspector also rules out his own cards); else the Killer disguises (
 has nearly found him) or shifts to set a safe kill up. At 1 every kill is safe (the Killer
 stays among the suspects next to his victim): against the Inspector who arrests at
 `ARREST_SUSPECTS`, a shift that sets a wider kill up gives him the turn he needs, and the
-Killer who kills whenever he can wins 13 points more often (docs/bots.md, fourth version).
+Killer who kills whenever he can wins about 17 points more often (docs/bots.md, fourth
+version).
 The third version's 4 stays a bot option (`heuristic:kill_safe=4`)."""
 STRIKE_SUSPECTS = 3
 """The Killer kills a possible Inspector within reach at once when he has at most this many
