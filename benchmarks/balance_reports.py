@@ -118,7 +118,8 @@ def run_setup(setup: Setup, games: Mapping[str, int], jobs: int, out: Path) -> N
     shown = "hiddenhand " + shlex.join(command(setup, "LEVEL", 0, 1)[:-4]).replace(
         "--games 0", "--games K"
     )
-    (out / f"{setup.slug}.md").write_text(report_markdown(runs, shown))
+    report = report_markdown(runs, shown, "benchmarks/balance_reports.py")
+    (out / f"{setup.slug}.md").write_text(report)
 
 
 def summary_rows(out: Path) -> list[list[str]]:
