@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from hiddenhand.bots.base import Bot, Turn, make_bot
 from hiddenhand.bots.match import play
@@ -129,17 +129,32 @@ def play_deal(game: Game, options: Options, deal: Deal, bot_seed: int) -> GameRe
 
 # -- worker processes -------------------------------------------------------------------------
 
+
+class Indexed(Protocol):
+    """What a played deal returns: anything that says which deal it was."""
+
+    @property
+    def index(self) -> int: ...
+
+
+ResultT = TypeVar("ResultT", bound=Indexed)
+PlayDeal = Callable[[Game, Options, Deal, int], ResultT]
+"""Plays one deal with a bot seed; a module-level function, so that workers can import it."""
+
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(module: str, game_id: str, options: dict[str, Any], seed: int) -> None:
+def _init_worker(
+    module: str, game_id: str, options: dict[str, Any], seed: int, play_one: PlayDeal[Any]
+) -> None:
     importlib.import_module(module)  # registers the game (also games outside hiddenhand.games)
     game = get_game(game_id)
-    _worker.update(game=game, options=game.options(options), seed=seed)
+    _worker.update(game=game, options=game.options(options), seed=seed, play_one=play_one)
 
 
-def _play_in_worker(deal: Deal) -> GameResult:
-    return play_deal(_worker["game"], _worker["options"], deal, _bot_seed(_worker["seed"], deal))
+def _play_in_worker(deal: Deal) -> Any:
+    play_one = _worker["play_one"]
+    return play_one(_worker["game"], _worker["options"], deal, _bot_seed(_worker["seed"], deal))
 
 
 def _bot_seed(seed: int, deal: Deal) -> int:
@@ -152,19 +167,21 @@ def run_games(
     deals: Sequence[Deal],
     seed: int,
     jobs: int = 1,
-    progress: Callable[[GameResult], None] | None = None,
-) -> list[GameResult]:
-    """Play every deal, in `jobs` spawned processes or here; results come back in index order."""
-    results: list[GameResult | None] = [None] * len(deals)
+    progress: Callable[[ResultT], None] | None = None,
+    play_one: PlayDeal[ResultT] = play_deal,  # type: ignore[assignment]
+) -> list[ResultT]:
+    """Play every deal with `play_one` (by default: bots, roles and results), in `jobs` spawned
+    processes or here; results come back in index order."""
+    results: list[ResultT | None] = [None] * len(deals)
 
-    def done(result: GameResult) -> None:
+    def done(result: ResultT) -> None:
         results[result.index - deals[0].index] = result
         if progress is not None:
             progress(result)
 
     if jobs <= 1 or len(deals) <= 1:
         for deal in deals:
-            done(play_deal(game, options, deal, _bot_seed(seed, deal)))
+            done(play_one(game, options, deal, _bot_seed(seed, deal)))
     else:
         module = type(game.start(len(deals[0].seats), options, deals[0].seed)).__module__
         context = multiprocessing.get_context("spawn")
@@ -172,7 +189,7 @@ def run_games(
             max_workers=jobs,
             mp_context=context,
             initializer=_init_worker,
-            initargs=(module, game.id, options.to_json(), seed),
+            initargs=(module, game.id, options.to_json(), seed, play_one),
         ) as pool:
             futures = [pool.submit(_play_in_worker, deal) for deal in deals]
             for future in as_completed(futures):

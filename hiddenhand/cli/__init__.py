@@ -5,6 +5,7 @@ import hiddenhand.cli.tournament  # noqa: F401
 from hiddenhand.cli import (  # noqa: F401  (they register commands)
     admin,
     backup,
+    balance,
     bench,
     migrate,
     play,

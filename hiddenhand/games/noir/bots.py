@@ -7,11 +7,12 @@ an Exonerate whose answer halves them comes before any shift), shifts that bring
 within reach while the Killer still has many suspects for him (next to the Killer, the Killer
 moves first), shifts that leave him two steps from a narrowed-down Killer (a Killer who steps
 in gives him the arrest), and shifts that take him out of reach of candidates he is not ready to
-arrest. As Killer it kills possible Inspectors within reach once few are left, otherwise makes
-only kills that leave the Inspector a wide public candidate set (preferring victims that may be
-the Inspector, and marked innocents in modes with canvasses); with no such kill it disguises if
-the record has nearly found him, else shifts to set one up or to bring a narrowed-down
-Inspector within reach.
+arrest. As Killer it kills possible Inspectors within reach once few are left, otherwise kills
+whenever it can, the victim that leaves the Inspector the widest public candidate set
+(preferring victims that may be the Inspector, and marked innocents in modes with canvasses);
+with no kill in reach it disguises if the record has nearly found him, else shifts to set one
+up or to bring a narrowed-down Inspector within reach (`kill_safe` above 1 makes it take only
+kills that leave that many suspects, and shift or disguise otherwise: the third version).
 The first version is kept in `benchmarks/noir_heuristic.py` for comparisons.
 """
 
@@ -24,6 +25,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hiddenhand.bots.base import Bot, Turn
+from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import register_bot
 from hiddenhand.engine import Action
 from hiddenhand.games.noir import moves
@@ -237,11 +239,26 @@ _KIND = attrgetter("kind")
 
 
 class HeuristicBot(Bot):
-    """Plays whichever role its seat has."""
+    """Plays whichever role its seat has. `kill_safe` is the fewest suspects a kill of the
+    Killer must leave the Inspector (`KILL_SAFE`; 4 is the third version's cautious Killer)."""
 
     name = "heuristic"
     uses_view: ClassVar[bool] = True
     decides_in_world: ClassVar[bool] = True
+    options = (
+        BotOption(
+            "kill_safe",
+            int,
+            1,
+            8,
+            help="the Killer's kills leave the Inspector at least this many suspects (else he "
+            "shifts to set one up, or disguises)",
+        ),
+    )
+
+    def __init__(self, seat: int, seed: int = 0, kill_safe: int | None = None) -> None:
+        super().__init__(seat, seed)
+        self.kill_safe = KILL_SAFE if kill_safe is None else kill_safe
 
     def decide(self, turn: Turn) -> Action:
         assert turn.view is not None
@@ -397,10 +414,10 @@ class HeuristicBot(Bot):
                 if inspectors >> int(a.args[0]) & 1
             ]
             if suspects <= STRIKE_SUSPECTS or (
-                suspects <= 2 * STRIKE_SUSPECTS and max(hit_left) >= KILL_SAFE
+                suspects <= 2 * STRIKE_SUSPECTS and max(hit_left) >= self.kill_safe
             ):
                 return self._best(hits, hit_left)
-        safe = [i for i, n in enumerate(left) if n >= KILL_SAFE]
+        safe = [i for i, n in enumerate(left) if n >= self.kill_safe]
         if safe:
             return self._best([kills[i] for i in safe], [score[i] for i in safe])
         disguise = kinds.get(moves.DISGUISE)
@@ -419,7 +436,7 @@ class HeuristicBot(Bot):
     def _set_up(
         self, scene: Scene, shifts: Sequence[Action], me: int, inspectors: int, watched: int
     ) -> Action | None:
-        """A shift after which a kill keeps the Inspector's suspects wide (`KILL_SAFE`), or
+        """A shift after which a kill keeps the Inspector's suspects wide (`kill_safe`), or
         brings a narrowed-down Inspector within reach; the best by the kill it sets up."""
         values = self._set_up_values(scene, shifts, me, inspectors, watched)
         return self._best(shifts, values) if max(values, default=0.0) > 0 else None
@@ -441,8 +458,9 @@ class HeuristicBot(Bot):
         alive = ((1 << len(board.cells)) - 1) & ~cell_mask(board, EVERYONE & ~scene.alive)
         seen = cell_mask(board, watched)
         hunted = cell_mask(board, inspectors) if hunting else 0
-        # no kill can leave KILL_SAFE watched players with fewer watched on the board
-        can_be_safe = seen.bit_count() >= KILL_SAFE
+        # no kill can leave `kill_safe` watched players with fewer watched on the board
+        safe_at = self.kill_safe
+        can_be_safe = seen.bit_count() >= safe_at
         values: list[float] = []
         for a in shifts:
             reach, within = tables[a.id]
@@ -450,7 +468,7 @@ class HeuristicBot(Bot):
             wide = 0
             # a victim's neighbours are within two steps of the Killer: too few watched there,
             # and no kill can be safe
-            rest = near if can_be_safe and (seen & within[i]).bit_count() >= KILL_SAFE else 0
+            rest = near if can_be_safe and (seen & within[i]).bit_count() >= safe_at else 0
             while rest:  # every victim the Killer would reach: the watched left next to it
                 j = rest.bit_length() - 1
                 rest ^= 1 << j
@@ -459,7 +477,7 @@ class HeuristicBot(Bot):
                     wide = left
                     if wide >= 6:  # the value counts no more than 6
                         break
-            value = float(min(wide, 6)) if wide >= KILL_SAFE else 0.0
+            value = float(min(wide, 6)) if wide >= safe_at else 0.0
             if hunting:
                 value += 8.0 * (near & hunted).bit_count() / suspects
             values.append(value)
@@ -471,10 +489,15 @@ HUNT_SUSPECTS = 2
 KILLER_SAFE_CROWD = 3
 """With this many suspects or fewer for the Inspector, the Killer disguises when no kill is
 safe."""
-KILL_SAFE = 4
+KILL_SAFE = 1
 """A kill is safe when it leaves the Inspector at least this many suspects (from the public
 record: the Inspector also rules out his own cards); else the Killer disguises (if the record
-has nearly found him) or shifts to set a safe kill up."""
+has nearly found him) or shifts to set a safe kill up. At 1 every kill is safe (the Killer
+stays among the suspects next to his victim): against the Inspector who arrests at
+`ARREST_SUSPECTS`, a shift that sets a wider kill up gives him the turn he needs, and the
+Killer who kills whenever he can wins about 17 points more often (docs/bots.md, fourth
+version).
+The third version's 4 stays a bot option (`heuristic:kill_safe=4`)."""
 STRIKE_SUSPECTS = 3
 """The Killer kills a possible Inspector within reach at once when he has at most this many
 suspects for him, or twice this many and the kill is safe."""

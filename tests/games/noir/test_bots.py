@@ -7,7 +7,7 @@ import pytest
 from hiddenhand.bots.base import RandomBot
 from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.games.noir import NOIR, NoirOptions
-from hiddenhand.games.noir.bots import ARREST_SUSPECTS, KILL_SAFE, HeuristicBot, Scene
+from hiddenhand.games.noir.bots import ARREST_SUSPECTS, HeuristicBot, Scene
 from hiddenhand.games.noir.knowledge import ARREST, KILL, Fact
 from hiddenhand.games.noir.suspects import NAMES, members
 from tests.games.noir.tables import names, sid, table
@@ -35,8 +35,8 @@ def test_the_heuristic_inspector_beats_a_random_killer(mode):
     assert rate(mode, "random", "heuristic") < 0.25
 
 
-def decide(state, seat: int, seed: int = 0):
-    bot = HeuristicBot(seat, seed)
+def decide(state, seat: int, seed: int = 0, kill_safe: int | None = None):
+    bot = HeuristicBot(seat, seed, kill_safe)
     return bot.decide(turn_for(state, seat, bot, []))
 
 
@@ -196,7 +196,11 @@ def test_shift_tables_weigh_every_shift_as_the_board_does():
     assert checked > 5000
 
 
-def _set_up_by_board(scene, shifts, me, inspectors, watched) -> list[float]:
+CAUTIOUS = 4
+"""The third version's Killer (`heuristic:kill_safe=4`): his kills leave four suspects."""
+
+
+def _set_up_by_board(scene, shifts, me, inspectors, watched, kill_safe) -> list[float]:
     """How the Killer weighed setting up a kill before the tables: shifting each neighbour on
     the board itself."""
     from hiddenhand.games.noir.bots import HUNT_SUSPECTS
@@ -211,7 +215,7 @@ def _set_up_by_board(scene, shifts, me, inspectors, watched) -> list[float]:
         for v in members(near):
             after = board.near_mask_after_shift(v, axis, index, direction)
             wide = max(wide, (watched & after & ~bit(v)).bit_count())
-        value = float(min(wide, 6)) if wide >= KILL_SAFE else 0.0
+        value = float(min(wide, 6)) if wide >= kill_safe else 0.0
         if suspects and suspects <= HUNT_SUSPECTS:
             value += 8.0 * (near & inspectors).bit_count() / suspects
         values.append(value)
@@ -226,7 +230,7 @@ def test_the_killer_weighs_setting_up_a_kill_from_the_tables_as_the_board_does()
     from hiddenhand.games.noir.board import Board
 
     rng = random.Random(5)
-    bot = HeuristicBot(1, 0)
+    bots = [HeuristicBot(1, 0, kill_safe) for kill_safe in (1, 2, CAUTIOUS)]
     checked = 0
     for _ in range(300):
         rows, cols = rng.randint(1, 5), rng.randint(1, 5)
@@ -252,9 +256,10 @@ def test_the_killer_weighs_setting_up_a_kill_from_the_tables_as_the_board_does()
             me = rng.choice([*cells, *(s for s in range(25) if s not in cells)][:26])
             inspectors = rng.getrandbits(25) & rng.choice([rng.getrandbits(25), 1 << 24 | 1 << 3])
             watched = rng.getrandbits(25) | rng.getrandbits(25)
-            expected = _set_up_by_board(scene, shifts, me, inspectors, watched)
-            assert bot._set_up_values(scene, shifts, me, inspectors, watched) == expected
-            checked += len(shifts)
+            for bot in bots:
+                expected = _set_up_by_board(scene, shifts, me, inspectors, watched, bot.kill_safe)
+                assert bot._set_up_values(scene, shifts, me, inspectors, watched) == expected
+                checked += len(shifts)
     assert checked > 5000
 
 
@@ -282,12 +287,24 @@ def left_after_kill(state, victim: int) -> int:
     return (scene.public_killers() & state.board.near_mask(victim) & ~(1 << victim)).bit_count()
 
 
-def test_the_killer_shifts_to_set_up_a_kill_that_keeps_the_inspector_guessing():
+def test_the_killer_kills_when_he_can_even_if_the_kill_narrows_the_suspects():
     state = table(killer="Geneva", inspector="Alyss", hand=("Ernest", "Udstad", "Zachary"))
     killed(state, "Barrin")  # the Killer stands next to Barrin: five suspects fit
     kills = [a for a in state.legal(0) if a.kind == "kill"]
-    assert kills and all(left_after_kill(state, int(a.args[0])) < KILL_SAFE for a in kills)
+    assert kills and all(left_after_kill(state, int(a.args[0])) < CAUTIOUS for a in kills)
+    # the cautious Killer shifts here (below); a shift is a turn the Inspector closes in with
     action = decide(state, 0)
+    assert action.kind == "kill"
+    widest = max(left_after_kill(state, int(a.args[0])) for a in kills)
+    assert left_after_kill(state, int(action.args[0])) == widest
+
+
+def test_the_cautious_killer_shifts_to_set_up_a_kill_that_keeps_the_inspector_guessing():
+    state = table(killer="Geneva", inspector="Alyss", hand=("Ernest", "Udstad", "Zachary"))
+    killed(state, "Barrin")  # the Killer stands next to Barrin: five suspects fit
+    kills = [a for a in state.legal(0) if a.kind == "kill"]
+    assert kills and all(left_after_kill(state, int(a.args[0])) < CAUTIOUS for a in kills)
+    action = decide(state, 0, kill_safe=CAUTIOUS)
     assert action.kind == "shift"  # the first version kills Linus
     axis, index, direction = action.args
     board = state.board
@@ -299,7 +316,7 @@ def test_the_killer_shifts_to_set_up_a_kill_that_keeps_the_inspector_guessing():
             & board.near_mask_after_shift(v, axis, index, direction)
             & ~(1 << v)
         ).bit_count()
-        >= KILL_SAFE
+        >= CAUTIOUS
         for v in members(near)
     )
 
@@ -312,13 +329,15 @@ def test_the_killer_strikes_at_one_of_few_possible_inspectors_within_reach():
     assert str(decide(state, 0)) in ("kill Barrin", "kill Clive", "kill Horatio")
 
 
-def test_the_killer_hunts_a_narrowed_down_inspector_with_a_shift():
+def test_the_cautious_killer_hunts_a_narrowed_down_inspector_with_a_shift():
     state = table(killer="Marion", inspector="Deidre", hand=("Ernest", "Udstad", "Zachary"))
     arrested(state, "Clive", "Julian")
     killed(state, "Irma")
     assert state.view(0)["candidates"] == [sid("Deidre")]
     assert not state.board.adjacent(sid("Marion"), sid("Deidre"))
-    assert str(decide(state, 0)) == "shift column 4 down"
+    assert str(decide(state, 0, kill_safe=CAUTIOUS)) == "shift column 4 down"
+    # the Killer who kills whenever he can kills here: hunting costs him the turns he needs
+    assert decide(state, 0).kind == "kill"
     act(state, "shift", "column", 3, "down")
     assert state.board.adjacent(sid("Marion"), sid("Deidre"))  # his to kill next turn
 
