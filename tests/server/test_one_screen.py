@@ -48,13 +48,17 @@ IN_VIEW = """() => {
 
 
 def axe_problems(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is now."""
+    """axe-core's serious and critical violations on the page once its motion has settled (a
+    card caught halfway through turning over is not what a reader sees)."""
     return list(
         page.evaluate(
-            """async () => (await axe.run(document, { resultTypes: ['violations'] })).violations
+            """async () => {
+              await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+              return (await axe.run(document, { resultTypes: ['violations'] })).violations
               .filter((v) => v.impact === 'serious' || v.impact === 'critical')
               .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3)
-                .map((n) => n.target.join(' ')).join(' | ')}`)"""
+                .map((n) => n.target.join(' ')).join(' | ')}`);
+            }"""
         )
     )
 
