@@ -52,6 +52,7 @@ from hiddenhand.server.logs import configure
 from hiddenhand.server.metrics import CountRefusals, Metrics, metrics_route
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
+from hiddenhand.server.renderers import renderer_route
 from hiddenhand.server.sessions import Sessions, store_key
 from hiddenhand.server.settings import Limits, parse_limits
 from hiddenhand.server.sockets import endpoint
@@ -240,6 +241,7 @@ def create_app(
             *routes(place),
             *account_routes(place, Accounts(storage), sessions),
             WebSocketRoute("/ws/{table}", endpoint(place)),
+            renderer_route(),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         middleware=[
