@@ -272,7 +272,7 @@ def run_checks(
     *,
     secrecy_every: int = 1,
     deep_every: int = 16,
-    told_every: int = 4,
+    told_every: int = 8,
     max_steps: int = 100_000,
 ) -> State:
     """Play one seeded random game and check every property on the way; returns the end state.
