@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from typer.core import TyperArgument, TyperCommand
 
 from hiddenhand.bots.base import Bot, bot_names, make_bot
 from hiddenhand.engine.errors import HiddenhandError
-from hiddenhand.engine.game import Game, get_game
+from hiddenhand.engine.game import Game, games, get_game, import_games
 from hiddenhand.engine.options import Options
 from hiddenhand.engine.seeding import bot_seed
 
@@ -45,8 +46,31 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def load_game(game_id: str) -> Game:
+IMPORT_HELP = "a module that registers more games (repeatable); installed packages' games need none"
+GAME_HELP = "the game's id"
+
+
+class GameCommand(TyperCommand):
+    """A command whose GAME argument's help lists the games registered when the help is shown,
+    so that listing them loads no game at startup and names every installed one."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        for param in self.params:
+            if param.name == "game_id" and isinstance(param, TyperArgument):
+                known = ", ".join(games()) or "none"
+                param.help = f"{GAME_HELP}: {known} (or one a module given to --import registers)"
+        super().format_help(ctx, formatter)
+
+
+def game_command(name: str | None = None, **kwargs: Any) -> Any:
+    """`app.command` for a command that takes a GAME (its help lists the registered ones)."""
+    return app.command(name, cls=GameCommand, **kwargs)
+
+
+def load_game(game_id: str, imports: Sequence[str] = ()) -> Game:
+    """The game of this id, once the modules of `--import` are imported; exits if unknown."""
     try:
+        import_games(imports)
         return get_game(game_id)
     except HiddenhandError as exc:
         fail(str(exc))

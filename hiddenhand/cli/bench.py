@@ -19,7 +19,15 @@ from rich.table import Table
 
 from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import SeatLogs, decide
-from hiddenhand.cli.app import app, console, fail, load_game, load_setup
+from hiddenhand.cli.app import (
+    GAME_HELP,
+    IMPORT_HELP,
+    console,
+    fail,
+    game_command,
+    load_game,
+    load_setup,
+)
 from hiddenhand.engine.errors import HiddenhandError
 from hiddenhand.engine.game import Game
 from hiddenhand.engine.options import Options
@@ -146,16 +154,15 @@ def measure_bot(
     return result
 
 
-@app.command()
+@game_command()
 def bench(
-    game_id: str = typer.Argument(
-        ..., metavar="GAME", help="goodcop, noir or infected (or a game a module registers)"
-    ),
+    game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     players: int | None = typer.Option(
         None, "--players", "-p", help="seats at the table (default: the game's usual count)"
     ),
     seconds: float = typer.Option(5.0, "--seconds", "-t", min=0.1, help="how long to measure"),
     option: list[str] = typer.Option([], "--option", "-o", help="key=value (repeatable)"),
+    imports: list[str] = typer.Option([], "--import", help=IMPORT_HELP),
     seed: int = typer.Option(0, "--seed", help="seed of the playouts"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     bot: str | None = typer.Option(
@@ -167,7 +174,7 @@ def bench(
 
     With --bot: decisions/s of that bot, and iterations/s if it searches (wall and CPU).
     """
-    game = load_game(game_id)
+    game = load_game(game_id, imports)
     n, options = load_setup(game, players, option)
     if bot is not None:
         try:

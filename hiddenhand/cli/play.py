@@ -7,16 +7,23 @@ import secrets
 import typer
 
 from hiddenhand.bots.registry import default_bot
-from hiddenhand.cli.app import app, console, fail, load_bots, load_game, load_setup
+from hiddenhand.cli.app import (
+    GAME_HELP,
+    IMPORT_HELP,
+    console,
+    fail,
+    game_command,
+    load_bots,
+    load_game,
+    load_setup,
+)
 from hiddenhand.engine.errors import HiddenhandError
 from hiddenhand.tui.session import play_in_terminal
 
 
-@app.command()
+@game_command()
 def play(
-    game_id: str = typer.Argument(
-        ..., metavar="GAME", help="goodcop, noir or infected (or a game a module registers)"
-    ),
+    game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     players: int | None = typer.Option(
         None, "--players", "-p", help="seats at the table (default: the game's usual count)"
     ),
@@ -25,11 +32,12 @@ def play(
         None, "--bots", "-b", help="NAME or NAME,NAME,... for the others (default: heuristic)"
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="key=value (repeatable)"),
+    imports: list[str] = typer.Option([], "--import", help=IMPORT_HELP),
     seed: int | None = typer.Option(None, "--seed", help="seed (random if not given)"),
     name: str | None = typer.Option(None, "--name", help="your name at the table"),
 ) -> None:
     """Play one seat in the terminal; bots take the others."""
-    game = load_game(game_id)
+    game = load_game(game_id, imports)
     n, options = load_setup(game, players, option)
     if not 0 <= seat < n:
         fail(f"--seat must be from 0 to {n - 1}")

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import typer
 
-from hiddenhand.cli.app import app, console, fail
+from hiddenhand.cli.app import IMPORT_HELP, app, console, fail
 from hiddenhand.engine.errors import HiddenhandError
+from hiddenhand.engine.game import import_games
 from hiddenhand.engine.record import Record
 from hiddenhand.tui.screen import outcome_panel, view_panel
 
@@ -16,9 +17,11 @@ from hiddenhand.tui.screen import outcome_panel, view_panel
 def replay(
     record_path: Path = typer.Argument(..., metavar="RECORD", help="a record saved as JSON"),
     seat: int | None = typer.Option(None, "--seat", help="whose eyes; a spectator if omitted"),
+    imports: list[str] = typer.Option([], "--import", help=IMPORT_HELP),
 ) -> None:
     """Replay a record and print the game as that seat (or a spectator) saw it."""
     try:
+        import_games(imports)
         record = Record.from_json(record_path.read_bytes())
     except OSError as exc:
         fail(f"cannot read {record_path}: {exc.strerror}")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 from typing import TYPE_CHECKING
 
 import typer
 
-from hiddenhand.cli.app import app, console, fail
-from hiddenhand.engine.errors import OptionError
+from hiddenhand.cli.app import IMPORT_HELP, app, console, fail
+from hiddenhand.engine.errors import OptionError, UnknownGame
+from hiddenhand.engine.game import import_games
 from hiddenhand.server.settings import Limits, parse_limits
 from hiddenhand.server.supervision import mark_supervisor
 
@@ -32,9 +32,7 @@ def serve(
     bot_delay: float = typer.Option(
         0.8, "--bot-delay", min=0.0, help="seconds a bot waits before acting, so people can follow"
     ),
-    extra: list[str] = typer.Option(
-        [], "--import", help="a module that registers more games (repeatable)"
-    ),
+    extra: list[str] = typer.Option([], "--import", help=IMPORT_HELP),
     quiet: bool = typer.Option(False, "--quiet", help="log warnings only"),
     limit: list[str] = typer.Option(
         [],
@@ -108,11 +106,10 @@ def serve(
     except OptionError as exc:
         fail(str(exc))
 
-    for module in extra:
-        try:
-            importlib.import_module(module)
-        except ImportError as exc:
-            fail(f"cannot import {module}: {exc}")
+    try:
+        import_games(extra)
+    except UnknownGame as exc:
+        fail(str(exc))
     if log_format not in FORMATS:
         fail(f"--log-format is one of {', '.join(FORMATS)}, not {log_format!r}")
     log_format = resolve(log_format)

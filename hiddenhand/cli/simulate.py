@@ -12,22 +12,33 @@ import typer
 from rich.table import Table
 
 from hiddenhand.bots.match import play
-from hiddenhand.cli.app import app, console, fail, games_progress, load_bots, load_game, load_setup
+from hiddenhand.cli.app import (
+    GAME_HELP,
+    IMPORT_HELP,
+    console,
+    fail,
+    game_command,
+    games_progress,
+    load_bots,
+    load_game,
+    load_setup,
+)
 
 
-@app.command()
+@game_command()
 def simulate(
-    game_id: str = typer.Argument(..., metavar="GAME", help="goodcop, noir or infected"),
+    game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     players: int | None = typer.Option(None, "--players", "-p", help="seats at the table"),
     games: int = typer.Option(100, "--games", "-n", min=1, help="how many games"),
     seed: int = typer.Option(0, "--seed", "-s", help="game k uses seed S+k"),
     bots: str = typer.Option("random", "--bots", "-b", help="NAME for all seats or NAME,NAME,..."),
     option: list[str] = typer.Option([], "--option", "-o", help="key=value (repeatable)"),
+    imports: list[str] = typer.Option([], "--import", help=IMPORT_HELP),
     save: Path | None = typer.Option(None, "--save", help="write each game's record here"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """Play K seeded games between bots; report outcomes, mean length and errors."""
-    game = load_game(game_id)
+    game = load_game(game_id, imports)
     n, options = load_setup(game, players, option)
     load_bots(game, bots, n, seed)  # fail fast on a bad spec
     if save is not None:

@@ -10,7 +10,16 @@ import typer
 from rich.table import Table
 
 from hiddenhand.bots.base import make_bot
-from hiddenhand.cli.app import app, console, fail, games_progress, load_game, load_setup
+from hiddenhand.cli.app import (
+    GAME_HELP,
+    IMPORT_HELP,
+    console,
+    fail,
+    game_command,
+    games_progress,
+    load_game,
+    load_setup,
+)
 from hiddenhand.engine.errors import HiddenhandError
 
 if TYPE_CHECKING:
@@ -121,11 +130,9 @@ def plot_report(report: Report, path: Path) -> None:
     plt.close(fig)
 
 
-@app.command("tournament")
+@game_command("tournament")
 def tournament_command(
-    game_id: str = typer.Argument(
-        ..., metavar="GAME", help="goodcop, noir or infected (or a game a module registers)"
-    ),
+    game_id: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     players: int | None = typer.Option(
         None, "--players", "-p", help="seats at the table (default: the game's usual count)"
     ),
@@ -136,6 +143,7 @@ def tournament_command(
     seed: int = typer.Option(0, "--seed", "-s", help="game k uses seed S+k"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes"),
     option: list[str] = typer.Option([], "--option", "-o", help="key=value (repeatable)"),
+    imports: list[str] = typer.Option([], "--import", help=IMPORT_HELP),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     plot: Path | None = typer.Option(None, "--plot", help="write a chart (PNG) here"),
     baseline: str | None = typer.Option(
@@ -148,7 +156,7 @@ def tournament_command(
     """Play K seeded games rotating bots over seats and roles; win rates, intervals, ratings."""
     from hiddenhand.bots.arena import compare_in_seat, tournament
 
-    game = load_game(game_id)
+    game = load_game(game_id, imports)
     n, options = load_setup(game, players, option)
     lineup = [s.strip() for s in bots.split(",") if s.strip()]
     if not lineup:

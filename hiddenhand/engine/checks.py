@@ -9,6 +9,11 @@
 
 Plus the contract around them: illegal actions change nothing, clones are independent (every
 field, none shared), records replay exactly and everything a client receives is JSON-ready.
+
+Secrecy alone holds a game only to itself (its views against its own `_resample`), so two
+checks hold it to the truth (`engine.truth`): what each seat was told in events stays true in
+its samples (`check_told`), and from positions a seat cannot tell apart the samples vary where
+the seat cannot know (`check_samples_vary`).
 """
 
 from __future__ import annotations
@@ -26,10 +31,13 @@ from hiddenhand.engine.game import Game
 from hiddenhand.engine.options import Options
 from hiddenhand.engine.record import Record
 from hiddenhand.engine.state import State
-
-
-class PropertyFailure(AssertionError):
-    """A property did not hold; the message names game, seed and step."""
+from hiddenhand.engine.truth import (
+    PropertyFailure,
+    check_audiences,
+    check_samples_vary,
+    check_told,
+    differences,
+)
 
 
 def _views(state: State) -> list[Any]:
@@ -131,9 +139,15 @@ def check_secrecy(state: State, rng: random.Random, where: str = "", *, deep: bo
             check_same_fields(state, sample, f"determinize({seat})", where)
             check_nothing_shared(state, sample, f"determinize({seat})", where)
         if sample.view(seat) != before[seat]:
-            raise PropertyFailure(f"{where}: determinize({seat}) changed what seat {seat} sees")
+            raise PropertyFailure(
+                f"{where}: determinize({seat}) changed what seat {seat} sees: "
+                f"{differences(before[seat], sample.view(seat))}"
+            )
         if sample.view(None) != before[-1]:
-            raise PropertyFailure(f"{where}: determinize({seat}) changed the public view")
+            raise PropertyFailure(
+                f"{where}: determinize({seat}) changed the public view: "
+                f"{differences(before[-1], sample.view(None))}"
+            )
         if set(sample.pending()) != set(state.pending()):
             raise PropertyFailure(f"{where}: determinize({seat}) changed who is to move")
         if sample.legal(seat) != state.legal(seat):
@@ -258,19 +272,25 @@ def run_checks(
     *,
     secrecy_every: int = 1,
     deep_every: int = 16,
+    told_every: int = 8,
     max_steps: int = 100_000,
 ) -> State:
     """Play one seeded random game and check every property on the way; returns the end state.
 
     Secrecy, JSON-readiness, clone independence and the illegal-action check run on every
     `secrecy_every`-th step, and the search for mutable objects a clone or a sample shares with
-    the original on every `deep_every`-th of those; legality and event JSON-readiness are
-    checked on every step, and the finished game's record must replay to the same views and
-    outcome.
+    the original on every `deep_every`-th of those; what one seat (in turn) was told by the
+    step's events is held against its samples (`check_told`) on every `told_every`-th of
+    them (0: never); legality, every event's audience and its JSON-readiness are checked on
+    every step, and the finished game's record must replay to the same views and outcome.
+    Once per game class, seat count and options, samples must vary where a seat cannot know
+    (`check_samples_vary`).
     """
     state = game.start(players, options, seed)
     rng = random.Random(seed * 7919 + players)
     where = f"{game.id} players={players} options={options.changed()} seed={seed}"
+    if secrecy_every:
+        check_samples_vary(game, players, options)
     step = 0
     while True:
         pending = state.pending()
@@ -295,9 +315,15 @@ def run_checks(
         if trial is not None and step % (secrecy_every * deep_every) == 0:
             check_same_fields(state, trial, "a clone", at)
             check_nothing_shared(state, trial, "a clone", at)
+        told = sampled and told_every and step % (secrecy_every * told_every) == 0
+        before = state.clone() if told else None
         events = state.act(seat, action)
+        check_audiences(events, players, at)
         for event in events:
             json.dumps(event.to_json(state.players))
+        if before is not None:
+            listener = (step // (secrecy_every * told_every)) % players
+            check_told(before, seat, action, state, events, listener, rng, at)
         if trial is not None:
             trial.act(seat, action)
             if _views(state) != _views(trial):

@@ -1,9 +1,11 @@
-"""A Game: what a game module registers. The registry finds every game under hiddenhand.games."""
+"""A Game: what a game module registers. The registry finds every game under hiddenhand.games,
+and every game an installed package names under the `hiddenhand.games` entry point group."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -46,6 +48,9 @@ class Game(Generic[OptionsT]):
     summary: str = ""
     default_players: int = 0
     check: Callable[[int, OptionsT], None] | None = None
+    renderer: str = ""
+    """Where the game's own browser renderer lives, as `package:path/inside/it.js` (package
+    data the server serves); empty: the built-in file of that id, else the generic board."""
 
     def options(self, pairs: Any = None) -> OptionsT:
         """Parse options for this game from `key=value` strings, a mapping, or None."""
@@ -101,6 +106,11 @@ def register(game: Game[OptionsT]) -> Game[OptionsT]:
     return game
 
 
+ENTRY_POINTS = "hiddenhand.games"
+"""The entry point group an installed package names its game in: the value is the module that
+registers it (`loveletter = "hiddenhand_loveletter"`) or the `Game` itself (`module:GAME`)."""
+
+
 @cache
 def _discover() -> None:
     import hiddenhand.games as pkg
@@ -108,6 +118,34 @@ def _discover() -> None:
     for info in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
         if info.ispkg:
             importlib.import_module(info.name)
+    _discover_installed()
+
+
+def _discover_installed() -> None:
+    """Load the games installed packages declare; one that fails to load is skipped with a
+    warning naming it, so a broken package never takes the other games down."""
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINTS):
+        try:
+            loaded = point.load()
+        except Exception as exc:
+            warnings.warn(
+                f"the game {point.name!r} ({point.value}) did not load: {exc}", stacklevel=2
+            )
+            continue
+        if isinstance(loaded, Game):
+            register(loaded)
+
+
+def import_games(modules: Sequence[str]) -> None:
+    """Import modules that register more games (the commands' `--import MODULE`); UnknownGame
+    names a module that cannot be imported."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            raise UnknownGame(f"cannot import {module}: {exc}") from None
 
 
 def games() -> dict[str, Game[Any]]:

@@ -55,6 +55,7 @@ from hiddenhand.server.moderation_api import moderation_routes
 from hiddenhand.server.operators import Operators
 from hiddenhand.server.ownership import claim
 from hiddenhand.server.placement import OneProcess, Placement
+from hiddenhand.server.renderers import renderer_route
 from hiddenhand.server.sessions import Sessions, store_key
 from hiddenhand.server.settings import Limits, parse_limits
 from hiddenhand.server.sockets import endpoint
@@ -262,6 +263,7 @@ def create_app(
                 place, accounts, Operators(lobby.moderation, sessions), account_sockets
             ),
             WebSocketRoute("/ws/{table}", endpoint(place, account_sockets)),
+            renderer_route(),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         middleware=[

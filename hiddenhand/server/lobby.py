@@ -10,7 +10,6 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from hiddenhand.bots.base import bot_names
@@ -28,14 +27,13 @@ from hiddenhand.server.metrics import NO_METRICS, Metrics
 from hiddenhand.server.moderation import Moderation
 from hiddenhand.server.protocol import RECONNECT, error
 from hiddenhand.server.ratings import Results
+from hiddenhand.server.renderers import renderer_url
 from hiddenhand.server.restore import restore_table
 from hiddenhand.server.seats import Seat
 from hiddenhand.server.settings import Limits
 from hiddenhand.server.storage import Storage, StoredTable
 from hiddenhand.server.tables import Table
 
-RENDERERS = Path(__file__).resolve().parent.parent / "web" / "static" / "games"
-"""A game with a file `<id>.js` here is drawn by it; any other by the generic renderer."""
 log = logging.getLogger("hiddenhand.server")
 MAX_CLOCK = 600
 DEFAULT_CLOCK = 30
@@ -74,7 +72,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "bots": bot_names(game),
         "levels": [{"name": name, "spec": spec} for name, spec in level_specs(game.id).items()],
         "standin": standin_spec(game),
-        "renderer": (RENDERERS / f"{game.id}.js").is_file(),
+        "renderer": renderer_url(game),
     }
 
 

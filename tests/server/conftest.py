@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +65,15 @@ class Server:
     """`hiddenhand serve` as a person starts it, with the High Card fixture game loaded."""
 
     def __init__(
-        self, db: str, bot_delay: float = 0.0, limits: dict[str, float] | None = None
+        self,
+        db: str,
+        bot_delay: float = 0.0,
+        limits: dict[str, float] | None = None,
+        path: Sequence[Path] = (),
     ) -> None:
         self.db = db
+        self.path = [*path, ROOT]
+        """Where the server process imports from: ROOT, after any folder of installed games."""
         self.bot_delay = bot_delay
         self.limits = ROOMY if limits is None else limits
         self.port = free_port()
@@ -98,10 +104,10 @@ class Server:
             *(f"--limit={name}={value}" for name, value in self.limits.items()),
         ]
 
-    def start(self) -> Server:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    def start(self, wait: float = START_SECONDS) -> Server:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, self.path))}
         self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=env)
-        deadline = time.monotonic() + START_SECONDS
+        deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited with {self.proc.returncode}")

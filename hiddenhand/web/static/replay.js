@@ -61,7 +61,7 @@ async function main() {
   page.texts = info.texts || {};
   installTips(el("tip"));
   if (info.game.renderer) {
-    try { page.renderer = (await import(`/static/games/${info.game.id}.js`)).default; } catch (exc) { console.error(exc); }
+    try { page.renderer = (await import(info.game.renderer)).default; } catch (exc) { console.error(exc); }
   }
   el("title").textContent = `Replay: ${info.game.title}`;
   page.game = info.game.id;

@@ -172,8 +172,8 @@ function render() {
   renderPlayers();
   renderBanner();
   renderTools();
-  renderChoices();
   renderBoard();
+  renderChoices();  // after the board: its hint says whether the board lights anything
   renderStats();
   renderLog();
   renderChat();
@@ -450,8 +450,9 @@ function renderChoices() {
   const box = el("choices");
   const s = page.state;
   const legal = shownChoices();
+  const lit = !!document.querySelector("#board .target");
   const key = JSON.stringify([legal.map((a) => [a.id, a.text]), page.move?.levels.length ?? 0,
-    !!page.waitingForReply, !!s?.outcome, page.openGroup ?? null]);
+    !!page.waitingForReply, !!s?.outcome, page.openGroup ?? null, lit]);
   if (s && legal.length && key === choicesShown && box.childElementCount) {
     const hint = box.querySelector(".choices-hint");
     if (hint && !page.move) hint.firstChild.textContent = question(s);
@@ -468,8 +469,9 @@ function renderChoices() {
   const custom = page.renderer.choices?.(legal, c);
   if (custom) { box.append(custom, cancel); return; }
   box.append(h("p", { class: "choices-hint" }, page.move ? "And then?" : question(s), " ",
-    h("span", { class: "muted" }, page.move ? "Choose a lit card or player, or here; nothing is sent until your move is whole."
-      : "Click a lit card or player on the board, or choose here.")));
+    h("span", { class: "muted" }, page.move
+      ? `${lit ? "Choose a lit card or player, or here" : "Choose here"}; nothing is sent until your move is whole.`
+      : lit ? "Click a lit card or player on the board, or choose here." : "Choose here.")));
   const list = h("div", { class: "choice-list" });
   box.append(list);
   const groups = grouped(legal, c);
@@ -542,8 +544,10 @@ function shortByName(a, c) {
   const named = c.names.map((n, i) => [n, i]).filter(([n]) => n && a.text.includes(n));
   if (named.length !== 1) return { group: capitalized(a.kind.replaceAll("_", " ")), text: a.text };
   const [name, seat] = named[0];
-  const text = a.text.replace(`${name}'s`, "").replace(name, "").replace(/\s+/g, " ").trim();
-  return { group: seat === c.seat ? "You" : name, text };
+  // The name goes to the group; in the text a pronoun stands for it, so no sentence loses a word.
+  const mine = seat === c.seat;
+  const text = a.text.replace(`${name}'s`, mine ? "your" : "their").replace(name, mine ? "yourself" : "them");
+  return { group: mine ? "You" : name, text };
 }
 
 function capitalized(text) {
@@ -763,7 +767,7 @@ async function main() {
   try { page.account = (await api("/api/me")).account; } catch { page.account = null; }
   installTips(el("tip"));
   if (info.game.renderer) {
-    try { page.renderer = (await import(`/static/games/${info.game.id}.js`)).default; } catch (exc) { console.error(exc); }
+    try { page.renderer = (await import(info.game.renderer)).default; } catch (exc) { console.error(exc); }
   }
   renderRules(info);
   render();

@@ -2,8 +2,10 @@
 // Lists with one entry per seat become a table with the players' names; nested data nests.
 import { h, label } from "/static/dom.js";
 
+// A null is "nothing" (no card seen, no value yet): the view leaves out what a seat may not
+// know rather than marking it, so a null says nothing of secrets.
 function value(v, names) {
-  if (v === null || v === undefined) return h("span", { class: "hidden-value", title: "hidden from you" }, "?");
+  if (v === null || v === undefined) return h("span", { class: "muted" }, "—");
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (Array.isArray(v)) {
     if (!v.length) return h("span", { class: "muted" }, "none");
