@@ -152,7 +152,9 @@ def play_checking_art(page: Page, rng: random.Random, limit: int = 3000) -> set[
     everything on the board has its picture. Returns the faces seen."""
     seen: set[str] = set()
     for _ in range(limit):
-        page.wait_for_selector("#choices button.choice:not([disabled]), .banner.over", timeout=30_000)
+        page.wait_for_selector(
+            "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
+        )
         found: dict[str, Any] = page.evaluate(ART_ON_BOARD)
         assert found["problems"] == [], found["problems"]
         seen.update(found["faces"])
@@ -195,7 +197,9 @@ def test_every_card_drawn_through_a_whole_game_has_its_art(
 def until_offered(page: Page, kind: str) -> dict[str, Any]:
     """Answer other questions (first button) until the person is offered a `kind` choice."""
     for _ in range(200):
-        page.wait_for_selector("#choices button.choice:not([disabled]), .banner.over", timeout=30_000)
+        page.wait_for_selector(
+            "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
+        )
         assert not page.locator(".banner.over").count(), "the game ended first"
         legal = page.evaluate("window.hiddenhand.shown()")
         offered = [a for a in legal if a["kind"] == kind]

@@ -41,7 +41,9 @@ def browser() -> Iterator[Browser]:
 def play_by_clicking(page: Page, rng: random.Random, limit: int = 3000) -> None:
     """Click one of the offered choices until the game is over."""
     for _ in range(limit):
-        page.wait_for_selector("#choices button.choice:not([disabled]), .banner.over", timeout=20_000)
+        page.wait_for_selector(
+            "#choices button.choice:not([disabled]), .banner.over", timeout=20_000
+        )
         if page.locator(".banner.over").count():
             return
         buttons = page.locator("#choices button:not([disabled])")

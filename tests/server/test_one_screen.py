@@ -84,7 +84,9 @@ def play_checking_the_screen(page: Page, rng: random.Random, limit: int = 3000) 
     screen at each; runs axe once during play. Returns how many prompts there were."""
     prompts = 0
     for _ in range(limit):
-        page.wait_for_selector("#choices button.choice:not([disabled]), .banner.over", timeout=30_000)
+        page.wait_for_selector(
+            "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
+        )
         if page.locator(".banner.over").count():
             return prompts
         problems = page.evaluate(IN_VIEW)

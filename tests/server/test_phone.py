@@ -61,7 +61,9 @@ def moment(page: Page) -> tuple[int, int]:
 def until_the_board_offers_something(page: Page) -> None:
     """Answer button-only questions (laying cards down, passing) until a lit target shows."""
     for _ in range(60):
-        page.wait_for_selector("#choices button.choice:not([disabled]), .banner.over", timeout=30_000)
+        page.wait_for_selector(
+            "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
+        )
         if page.locator("#board .target").count():
             return
         assert not page.locator(".banner.over").count(), "the game ended first"

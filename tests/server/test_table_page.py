@@ -142,7 +142,9 @@ def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3
     shot = False
     menu_widths: list[list[int]] = []
     for turn in range(limit):
-        page.wait_for_selector("#choices button.choice:not([disabled]), .banner.over", timeout=30_000)
+        page.wait_for_selector(
+            "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
+        )
         if page.locator(".banner.over").count():
             assert all(w <= c for w, c in menu_widths), (
                 f"a board menu scrolls sideways: {menu_widths}"
