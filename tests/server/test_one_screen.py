@@ -53,7 +53,13 @@ def axe_problems(page: Page) -> list[str]:
     return list(
         page.evaluate(
             """async () => {
-              await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+              // A redraw starts its motion a frame later: wait until a frame passes with none.
+              for (let i = 0; i < 20; i++) {
+                await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+                const moving = document.getAnimations().filter((a) => a.playState === 'running');
+                if (!moving.length) break;
+                await Promise.all(moving.map((a) => a.finished.catch(() => {})));
+              }
               return (await axe.run(document, { resultTypes: ['violations'] })).violations
               .filter((v) => v.impact === 'serious' || v.impact === 'critical')
               .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3)
