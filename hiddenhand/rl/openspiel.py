@@ -29,10 +29,10 @@ game's own options), `seed`, `deals` and `max_game_length`.
   the game's decisions so far, one row per decision up to `max_game_length`: who decided
   (relative seat, one-hot) and, for the seat's own decisions, the action.
 - `resample_from_infostate(player, sampler)` is `determinize`: a world consistent with all the
-  player knows. The state keeps `history()` and `move_number()` (the actions played, chance
-  included; a drawn world has no seed of its own, so those entries are the game's real ones)
-  and the player's information state; the other seats start their record afresh at the sample
-  (their past in that world is not known to the player).
+  player knows. The state keeps `history()` and `move_number()` as the player saw them (its own
+  actions; the deal and the other players' actions as `UNSEEN`, since the true ones would replay
+  the true world) and the player's information state; the other seats start their record
+  afresh at the sample (their past in that world is not known to the player).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from hashlib import blake2b
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 import numpy as np
@@ -56,6 +56,17 @@ from hiddenhand.rl.table import payoffs
 DEALS = 0
 """By default the seed is drawn from the whole seed space (see `SEED_BYTES`)."""
 SEED_BYTES = 8
+UNSEEN = int(pyspiel.INVALID_ACTION)
+"""In a resampled state's history: an action its player did not see."""
+
+
+class Move(NamedTuple):
+    """One entry of a resampled state's `full_history()`, as pyspiel's PlayerAction reads."""
+
+    player: int
+    action: int
+
+
 """Chance nodes of a full-space deal: one byte of a 64-bit seed each, least significant first."""
 NO_SEED = -1
 """The `seed` parameter's default: the deal is chance's."""
@@ -107,6 +118,9 @@ class World:
         """The decisions made in this world (since the deal or the sample), with their events."""
         self.chain: list[tuple[int, bytes]] = [(0, START) for _ in range(players)]
         """Per seat: how many of `steps` its digest covers, and the digest."""
+        self.earlier: list[tuple[int, int]] = []
+        """In a world drawn by `resample_from_infostate`: the history before the draw as its
+        player saw it (what it did not see is `UNSEEN`); the state's own history starts after."""
 
     def deal(self, seed: int) -> None:
         self.state = state = self.game.start(self.players, self.options, seed)
@@ -158,6 +172,7 @@ class World:
         other.prefix = list(self.prefix)
         other.steps = list(self.steps)
         other.chain = list(self.chain)
+        other.earlier = list(self.earlier)
         return other
 
     def __getstate__(self) -> dict[str, Any]:
@@ -245,20 +260,35 @@ class HiddenhandState(pyspiel.State):
             seed = random.randrange(2**52)
         sample = World(world.game, world.players, world.options, self.get_game().encoders)
         sample.state = world.state.determinize(player_id, random.Random(seed))
-        sample.seed_bytes = list(world.seed_bytes)
-        sample.moves = list(world.moves)
+        # The deal and the others' actions would replay the true world: only their order stays.
+        sample.moves = [(seat, a if seat == player_id else UNSEEN) for seat, a in world.moves]
+        sample.earlier = [
+            (m.player, m.action if m.player == player_id else UNSEEN) for m in self.full_history()
+        ]
         resampled = _hash(START, "resampled")
         sample.prefix = [("resampled",) for _ in range(world.players)]
         sample.chain = [(0, resampled) for _ in range(world.players)]
         sample.prefix[player_id] = tuple(world.lines(player_id))
         sample.chain[player_id] = (0, world.digest(player_id))
         sample.encoders[player_id] = world.encoders[player_id].clone()
-        self.world = sample
-        try:
-            other: HiddenhandState = self.clone()  # OpenSpiel's clone keeps the history
-        finally:
-            self.world = world
+        other = HiddenhandState(self.get_game())  # a fresh history: the true one stays here
+        other.world = sample
         return other
+
+    def full_history(self) -> list[Any]:
+        """The actions so far. A state from `resample_from_infostate` starts with the history
+        its player saw, `UNSEEN` for the deal's chance outcomes and the others' actions: the
+        true ones would replay the true world (in `history()`, `serialize()` or a pickle)."""
+        return [*(Move(*m) for m in self.world.earlier), *super().full_history()]
+
+    def history(self) -> list[int]:
+        return [m.action for m in self.full_history()]
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self.history())
+
+    def move_number(self) -> int:
+        return len(self.world.earlier) + super().move_number()
 
     def __str__(self) -> str:
         state = self.world.state

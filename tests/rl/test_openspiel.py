@@ -9,7 +9,7 @@ from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 from hiddenhand.engine import get_game
 from hiddenhand.rl.limits import max_steps
-from hiddenhand.rl.openspiel import SEED_BYTES, format_options, load, parse_options
+from hiddenhand.rl.openspiel import SEED_BYTES, UNSEEN, format_options, load, parse_options
 
 
 @pytest.mark.parametrize(
@@ -123,7 +123,13 @@ def test_resampling_keeps_the_players_information_and_redraws_the_rest():
     hidden = set()  # the identity of the other role, which the player cannot see
     for _ in range(20):
         sample = state.resample_from_infostate(player, sampler)
-        assert sample.history() == state.history()
+        # Its own actions kept; the deal and the others' actions, which would replay the true
+        # world, are not.
+        assert sample.history() == [
+            m.action if m.player == player else UNSEEN for m in state.full_history()
+        ]
+        assert state.history()[0] == 5 and sample.history()[0] == UNSEEN
+        assert any(m.player == player for m in state.full_history())
         assert sample.move_number() == state.move_number() == 13
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.information_state_tensor(player) == state.information_state_tensor(player)
@@ -132,7 +138,11 @@ def test_resampling_keeps_the_players_information_and_redraws_the_rest():
         hidden.add(world.inspector if player == world.killer_seat else world.killer)
     assert len(hidden) > 1, "what the player cannot know is drawn anew"
     copy = pickle.loads(pickle.dumps(sample))
-    assert copy.history() == state.history()
+    assert copy.history() == sample.history() and copy.clone().history() == sample.history()
+    assert "5" not in sample.serialize().split("\n")[0], "the true deal left in a serialization"
+    follow = sample.clone()
+    follow.apply_action(follow.legal_actions()[0])
+    assert follow.history()[:-1] == sample.history() and follow.move_number() == 14
     assert copy.world.state.view(None) == sample.world.state.view(None)
 
 
