@@ -373,6 +373,36 @@ def test_a_gun_aimed_a_suspect_killed_a_threat_drawn_and_tokens_landing_move(
         assert page.evaluate(SCENES, [game, [views[1], views[1]], SIX[:4], 0]) == [], game
 
 
+WIDTH_NOW = """() => [document.documentElement.scrollWidth, document.documentElement.clientWidth,
+  document.getAnimations().length, document.querySelector('#scene .felt').style.overflowX]"""
+"""The page's width and the window's, the animations running, and the board's clipping."""
+
+
+def test_a_suspect_wrapping_in_from_the_edge_never_widens_a_phone_s_page(
+    server: Server,
+    browser: Browser,  # noqa: F811
+) -> None:
+    """A NOIR row shifted left on a phone: the suspect that wraps around starts one card past
+    the board's right edge, and the page must not grow wider than the screen while it moves;
+    once everything is still, the board clips nothing (a menu may reach past it)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORD_ANIMATIONS)
+    page = context.new_page()
+    page.goto(server.http + "/")
+    before = noir_view([])
+    after = noir_view([])
+    after["grid"][0] = [*before["grid"][0][1:], before["grid"][0][0]]
+    animated = page.evaluate(SCENES, ["noir", [before, after], SIX[:2], 0])
+    assert ["slide", "noir-suspect-0"] in animated
+    wide, window, running, clip = page.evaluate(WIDTH_NOW)
+    assert running > 0, "the slide was over before it was measured"
+    assert wide <= window, f"the page is {wide} px wide in a {window} px window mid-motion"
+    assert clip == "clip"
+    page.wait_for_function("document.getAnimations().length === 0")
+    page.wait_for_function("document.querySelector('#scene .felt').style.overflowX === ''")
+    context.close()
+
+
 FIRST_LOAD = """() => [performance.getEntriesByType('navigation')[0],
   ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + e.transferSize, 0)"""
 

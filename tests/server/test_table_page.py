@@ -39,12 +39,22 @@ def watched(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[
     context.close()
 
 
-WIDTHS = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+WIDTHS = """() => {
+  const window = document.documentElement.clientWidth;
+  const past = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const right = Math.round(e.getBoundingClientRect().right);
+    const moving = e.getAnimations().map((a) => a.id).join(',');
+    if (right > window) past.push(`${e.tagName.toLowerCase()}.${e.className} ${right}px ${moving}`);
+  }
+  return [document.documentElement.scrollWidth, window, past.slice(-5)];
+}"""
+"""The page's width, the window's, and the last few elements reaching past the window."""
 
 
 def no_horizontal_scroll(page: Page) -> None:
-    wide = page.evaluate(WIDTHS)
-    assert wide[0] <= wide[1], f"the page is {wide[0]} px wide in a {wide[1]} px window"
+    wide, window, past = page.evaluate(WIDTHS)
+    assert wide <= window, f"the page is {wide} px wide in a {window} px window: {past}"
 
 
 def create(page: Page, server: Server, game_id: str, options: dict[str, str]) -> None:
@@ -140,13 +150,13 @@ def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3
     naming a thing on the board lights it."""
     on_board = 0
     shot = False
-    menu_widths: list[list[int]] = []
+    menu_widths: list[tuple[int, int, list[str]]] = []
     for turn in range(limit):
         page.wait_for_selector(
             "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
         )
         if page.locator(".banner.over").count():
-            assert all(w <= c for w, c in menu_widths), (
+            assert all(w <= c for w, c, _ in menu_widths), (
                 f"a board menu scrolls sideways: {menu_widths}"
             )
             return on_board
@@ -161,7 +171,7 @@ def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3
                 targets.nth(rng.randrange(targets.count())).click(timeout=2000)
                 menu = page.locator(".board-menu button.primary")
                 if menu.count():
-                    menu_widths.append(page.evaluate(WIDTHS))
+                    menu_widths.append(tuple(page.evaluate(WIDTHS)))
                     menu.first.click(timeout=2000)
                 on_board += 1
             else:

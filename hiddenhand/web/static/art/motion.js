@@ -87,6 +87,20 @@ function play(root) {
     const anim = n.el.animate(run.frames, { duration: run.duration, easing: "ease-out", id: run.kind });
     anim.currentTime = t - run.start;
   }
+  clipWhileMoving(root, t);
+}
+
+// A thing sliding in from the edge or landing a little larger than itself stays inside the
+// board while it moves, so a phone's page never widens for a moment; once still, the board
+// clips nothing (a menu opened on a card may reach past it).
+let unclip = 0;
+function clipWhileMoving(root, now) {
+  let left = 0;
+  for (const run of running.values()) left = Math.max(left, run.start + run.duration - now);
+  clearTimeout(unclip);
+  if (left <= 0) { root.style.overflowX = ""; return; }
+  root.style.overflowX = "clip";
+  unclip = setTimeout(() => { root.style.overflowX = ""; }, left + 20);
 }
 
 function animate(kind, key, el, frames, elapsed) {
