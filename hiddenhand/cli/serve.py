@@ -10,6 +10,7 @@ import typer
 from hiddenhand.cli.app import IMPORT_HELP, app, console, fail
 from hiddenhand.engine.errors import OptionError, UnknownGame
 from hiddenhand.engine.game import import_games
+from hiddenhand.server.pace import DEFAULT_BOT_DELAY
 from hiddenhand.server.settings import Limits, parse_limits
 from hiddenhand.server.supervision import mark_supervisor
 
@@ -30,7 +31,10 @@ def serve(
         DEFAULT_STORE, "--db", help="sqlite:///FILE or postgresql://user@host:port/database"
     ),
     bot_delay: float = typer.Option(
-        0.8, "--bot-delay", min=0.0, help="seconds a bot waits before acting, so people can follow"
+        DEFAULT_BOT_DELAY,
+        "--bot-delay",
+        min=0.0,
+        help="seconds a bot waits before acting, so people can follow",
     ),
     extra: list[str] = typer.Option([], "--import", help=IMPORT_HELP),
     quiet: bool = typer.Option(False, "--quiet", help="log warnings only"),

@@ -54,6 +54,7 @@ from hiddenhand.server.metrics import CountRefusals, Metrics, metrics_route
 from hiddenhand.server.moderation_api import moderation_routes
 from hiddenhand.server.operators import Operators
 from hiddenhand.server.ownership import claim
+from hiddenhand.server.pace import DEFAULT_BOT_DELAY
 from hiddenhand.server.placement import OneProcess, Placement
 from hiddenhand.server.renderers import renderer_route
 from hiddenhand.server.sessions import Sessions, store_key
@@ -135,7 +136,7 @@ def from_environment() -> Starlette:
 
 def create_app(
     db: str = DEFAULT_URL,
-    bot_delay: float = 0.8,
+    bot_delay: float = DEFAULT_BOT_DELAY,
     limits: Limits | None = None,
     origins: Iterable[str] = (),
     redis: str | None = None,

@@ -22,6 +22,7 @@ from hiddenhand.engine.actions import one_answer
 from hiddenhand.server.seats import Seat
 
 __all__ = [
+    "DEFAULT_BOT_DELAY",
     "TURN_SPREAD",
     "WINDOW_SPREAD",
     "answer_delay",
@@ -37,6 +38,11 @@ PASS = "pass"
 REACTION_KINDS = frozenset({PASS, "play"})
 """A prompt made of these kinds (with a pass among them) is a reaction: playing a card out of
 turn, or not. "Auto-pass until my turn" answers such prompts with the pass."""
+
+DEFAULT_BOT_DELAY = 0.5
+"""Seconds a bot waits before its move, so people can follow: a move's motion (under 400 ms)
+has ended before the next move comes, and six seats still go round in about four seconds
+(`benchmarks/table_pace.py`: a person waits a median under 5 s between their decisions)."""
 
 TURN_SPREAD = (0.75, 1.25)
 """A server answer when one seat is asked comes this many bot delays after the question (drawn
