@@ -149,6 +149,12 @@ class State(ABC, Generic[OptionsT]):
             p = self._pending = self._legal()
         return p
 
+    def rearranged(self) -> Self:
+        """Call after setting a position up by hand (a test, a puzzle, a scenario): who is
+        asked, and with which choices, is worked out afresh from the fields. Returns the state."""
+        self._pending = None
+        return self
+
     def legal(self, seat: int) -> Sequence[Action]:
         """The legal actions of one seat now (empty if it is not asked to decide)."""
         return self.pending().get(seat, ())

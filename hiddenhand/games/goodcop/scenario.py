@@ -86,7 +86,7 @@ def arrange(
     g.eknown = [sum(1 << c for c in h) for h in g.hand]
     g.teams = [g.team_of(s) for s in range(n)]
     g.turn = turn
-    g._pending = None
+    g.rearranged()
     if start_window:
         g.open_window(START)
     else:

@@ -588,5 +588,5 @@ class NoirState(State[NoirOptions]):
         state.facts = []
         state.fact_views = []
         state.killer_allowed = state.inspector_allowed = EVERYONE
-        state._pending = None
+        state.rearranged()
         return state

@@ -54,4 +54,4 @@ def armed(g: GoodCop, seat: int, target: int) -> None:
     """Give a seat a gun from the centre aimed at target, as Arm and Take Aim would."""
     g.guns -= 1
     g.aim[seat] = target
-    g._pending = None
+    g.rearranged()

@@ -38,7 +38,7 @@ def test_shoots_the_opposing_leader_it_knows():
     g.known[0] |= 1 << g.cards[1][0]  # Ana (Agent) knows Bea holds the Kingpin
     g.aim[0] = 1
     g.guns -= 1
-    g._pending = None
+    g.rearranged()
     assert decide(g, 0).kind == "shoot"
 
 
@@ -47,7 +47,7 @@ def test_does_not_shoot_its_own_leader():
     g.known[2] |= 1 << g.cards[0][0]  # Cal (honest) knows Ana is the Agent
     g.aim[2] = 0
     g.guns -= 1
-    g._pending = None
+    g.rearranged()
     assert decide(g, 2).kind != "shoot"
 
 
@@ -55,7 +55,7 @@ def test_arms_and_aims_at_the_leader_it_has_found():
     g = arrange(TABLE)
     do(g, 0, "investigate", 1, 0)
     g.begin_turn(0)
-    g._pending = None
+    g.rearranged()
     bot = HeuristicBot(0, 0)
     assert decide(g, 0, bot).kind == "arm"
     do(g, 0, "arm")
@@ -75,7 +75,7 @@ def test_saves_its_leader_with_a_riot_shield():
     g = arrange(TABLE, hands=[[], ["Riot Shield"]], turn=0)
     g.aim[0] = 1
     g.guns -= 1
-    g._pending = None
+    g.rearranged()
     do(g, 0, "shoot", 1)
     assert decide(g, 1) == g.space.get("play", "Riot Shield")
 

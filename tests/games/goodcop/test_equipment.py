@@ -88,7 +88,7 @@ def test_blackmail_needs_two_other_living_players():
     g = arrange(["AHC", "KCC", "HHC", "CCH"], hands=[["Blackmail"]])
     g.alive[2] = False
     g.alive[3] = False
-    g._pending = None
+    g.rearranged()
     assert ("play", "Blackmail") not in choices(g, 0)
 
 
@@ -110,7 +110,7 @@ def test_defibrillator_revives_an_eliminated_non_leader_other_than_you():
     g.alive[2] = False
     g.alive[0] = False  # not yourself (and you could not play it dead anyway)
     g.alive[0] = True
-    g._pending = None
+    g.rearranged()
     do(g, 0, "play", "Defibrillator")
     assert choices(g, 0) == {("target", "Defibrillator", 2)}
     do(g, 0, "target", "Defibrillator", 2)
@@ -288,7 +288,7 @@ def test_med_kit_removes_a_wounded_token():
     assert ("play", "Med Kit") not in choices(g, 0)
     g.wounded |= 1 << g.cards[1][0]
     g.up |= 1 << g.cards[1][0]
-    g._pending = None
+    g.rearranged()
     do(g, 0, "play", "Med Kit")
     do(g, 0, "target", "Med Kit", 1)
     assert g.wounded == 0

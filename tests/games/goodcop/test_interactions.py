@@ -118,7 +118,7 @@ def test_disguise_against_surveillance_camera():
 def test_disguise_against_polygraph_and_metal_detector():
     g = arrange(TABLE, hands=[["Polygraph"]])
     g.placed[TITLES.index("Disguise")] = 1
-    g._pending = None
+    g.rearranged()
     do(g, 0, "play", "Polygraph")
     assert ("target", "Polygraph", 1) not in choices(g, 0)
     g = arrange(TABLE, hands=[["Metal Detector"]])
@@ -157,7 +157,7 @@ def test_planted_evidence_on_a_player_who_then_receives_a_leader():
     assert g.view(2)["team"] == "crooked"
     g.turn = 4
     g.phase = ACTION
-    g._pending = None
+    g.rearranged()
     do(g, 4, "play", "Blackmail")
     do(g, 4, "card", "Blackmail", 0, 0)  # the Agent
     do(g, 4, "card", "Blackmail", 2, 1)
@@ -200,7 +200,7 @@ def test_an_investigated_card_stays_known_when_it_moves():
     close_window(g)
     g.turn = 4
     g.phase = ACTION
-    g._pending = None
+    g.rearranged()
     do(g, 4, "play", "Blackmail")
     do(g, 4, "card", "Blackmail", 1, 0)
     do(g, 4, "card", "Blackmail", 3, 2)

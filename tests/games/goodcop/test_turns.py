@@ -20,7 +20,7 @@ def test_investigate_only_other_living_players_hidden_cards():
     g = arrange(TABLE)
     g.up |= 1 << g.cards[1][0]
     g.alive[2] = False
-    g._pending = None
+    g.rearranged()
     targets = {(a[1], a[2]) for a in choices(g, 0) if a[0] == "investigate"}
     assert targets == {(1, 1), (1, 2), (3, 0), (3, 1), (3, 2)}
 
@@ -48,7 +48,7 @@ def test_no_second_gun_and_no_gun_when_the_centre_is_empty():
     assert "arm" not in kinds(g, 0)
     g = arrange(TABLE)
     g.guns = 0
-    g._pending = None
+    g.rearranged()
     assert "arm" not in kinds(g, 0)
 
 
@@ -56,7 +56,7 @@ def test_arm_with_every_card_revealed_skips_the_reveal():
     g = arrange(TABLE)
     for c in g.cards[0]:
         g.up |= 1 << c
-    g._pending = None
+    g.rearranged()
     do(g, 0, "arm")
     assert g.phase == AIM
 
@@ -96,7 +96,7 @@ def test_shoot_needs_a_gun_aimed_at_a_living_player():
     armed(g, 0, 2)
     assert ("shoot", 2) in choices(g, 0)
     g.alive[2] = False
-    g._pending = None
+    g.rearranged()
     assert "shoot" not in kinds(g, 0)
 
 

@@ -24,14 +24,14 @@ def test_a_zombie_aims_at_the_leader_it_knows_and_bites():
     g = arrange(TABLE, options=z("infect"), turn=4)
     zombies.become(g, 4)
     g.known[4] |= 1 << g.cards[1][0]  # Eli knows Bea holds the Kingpin
-    g._pending = None
+    g.rearranged()
     do(g, 4, "equip")
     assert g.phase == AIM
     action = decide(g, 4)
     assert action.kind == "aim" and action.args == (1,)
     do(g, 4, "aim", 1)
     g.begin_turn(4)
-    g._pending = None
+    g.rearranged()
     assert decide(g, 4).kind == "bite"
 
 
@@ -41,7 +41,7 @@ def test_the_infector_never_reveals_its_infector_card():
     assert decide(g, 4).args != (0,)
     g = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("dice"), turn=4)
     g.up |= 1 << g.cards[4][1] | 1 << g.cards[4][2]
-    g._pending = None
+    g.rearranged()
     assert decide(g, 4).kind not in ("arm", "equip")  # either would expose the Infector
 
 
@@ -49,6 +49,6 @@ def test_in_infect_a_player_does_not_investigate_its_friends():
     g = arrange(TABLE, options=z("infect"), turn=2)
     for c in g.cards[0]:
         g.known[2] |= 1 << c  # Cal (honest) knows Ana is the Agent
-    g._pending = None
+    g.rearranged()
     action = decide(g, 2)
     assert not (action.kind == "investigate" and action.args[0] == 0)

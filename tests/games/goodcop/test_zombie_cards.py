@@ -20,13 +20,13 @@ INFECTED = ["AHC", "KCC", "IHC", "CCH", "HCH"]
 
 def z(design: str, tokens: str = "leftmost") -> GoodCopOptions:
     """The design's options; infection tokens go on the leftmost free card unless a test is
-    about choosing it (see test_tokens.py)."""
+    about choosing it (see test_zombie_tokens_and_exceptions.py)."""
     return GoodCopOptions(zombies=design, tokens=tokens)  # type: ignore[arg-type]
 
 
 def zombify(g, seat: int) -> None:
     zombies.become(g, seat)
-    g._pending = None
+    g.rearranged()
 
 
 def test_nine_cards_each_with_a_text_per_design():
@@ -55,7 +55,7 @@ def test_crossbow_printed_shoots_an_armed_player_with_no_revealed_leader():
     armed(g, 3, 0)
     armed(g, 1, 2)
     g.up |= 1 << g.kingpin
-    g._pending = None
+    g.rearranged()
     do(g, 0, "play", "Crossbow")
     assert choices(g, 0) == {("target", "Crossbow", 3)}
     do(g, 0, "target", "Crossbow", 3)
@@ -95,7 +95,7 @@ def test_transfusion_tube_simple_swaps_the_two_revealed_leaders():
     g = arrange(TABLE, hands=[[], [], ["Transfusion Tube"]], options=z("simple"), turn=2)
     assert ("play", "Transfusion Tube") not in choices(g, 2)
     g.up |= 1 << g.agent | 1 << g.kingpin
-    g._pending = None
+    g.rearranged()
     do(g, 2, "play", "Transfusion Tube")
     assert g.owner[g.agent] == 1 and g.owner[g.kingpin] == 0
     assert g.view(0)["team"] == "crooked" and g.view(1)["team"] == "honest"
@@ -110,7 +110,7 @@ def test_zombie_serum_printed_rerolls_a_zombie_die(monkeypatch):
     g = arrange(TABLE, hands=[[], ["Zombie Serum"]], options=z("dice"), turn=4)
     zombify(g, 4)
     g.aim[4] = 2
-    g._pending = None
+    g.rearranged()
     assert ("play", "Zombie Serum") not in choices(g, 1)  # only while dice are on the table
     do(g, 4, "bite")
     close_window(g)
@@ -140,7 +140,7 @@ def test_flamethrower_shoots_every_zombie(design):
     zombify(g, 2)
     zombify(g, 3)
     g.aim[2], g.aim[3] = 0, UNARMED
-    g._pending = None
+    g.rearranged()
     do(g, 0, "play", "Flamethrower")
     assert g.aim[2] == 2 and g.aim[3] == UNARMED and not g.zombie[4]
 
@@ -213,7 +213,7 @@ def test_machete_printed_swaps_a_zombies_cards_for_revealed_plain_cards():
     g = arrange(TABLE, hands=[["Machete"]], options=z("dice"))
     zombify(g, 2)
     g.up |= 1 << g.cards[3][0] | 1 << g.cards[4][1]
-    g._pending = None
+    g.rearranged()
     do(g, 0, "play", "Machete")
     do(g, 0, "card", "Machete", 2, 0)
     assert choices(g, 0) == {("card", "Machete", 3, 0), ("card", "Machete", 4, 1)}
@@ -241,7 +241,7 @@ def test_weapon_crate_arms_or_reaims_players_with_no_hidden_card(design):
     zombify(g, 2)  # infect/simple: holds Arms
     for c in g.cards[4]:
         g.up |= 1 << c
-    g._pending = None
+    g.rearranged()
     guns = g.guns
     do(g, 4, "play", "Weapon Crate")
     assert g.task is not None and g.task.chooser == 4  # in seat order from the player of the card
@@ -269,7 +269,7 @@ def test_alarm_clock_printed_infects_and_turns_every_zombie_on_the_target():
     zombify(g, 2)
     zombify(g, 4)
     g.aim[2], g.aim[4] = 0, 0
-    g._pending = None
+    g.rearranged()
     do(g, 0, "play", "Alarm Clock")
     do(g, 0, "card", "Alarm Clock", 1, 1)
     assert g.tokens >> g.cards[1][1] & 1

@@ -125,7 +125,7 @@ def test_determinize_never_gives_a_zombie_a_leader_card():
         options=GAME.options({"zombies": "simple"}),
     )
     zombies.become(g, 4)
-    g._pending = None
+    g.rearranged()
     g.act(0, g.space.get("play", "Blackmail"))
     g.act(0, g.space.get("card", "Blackmail", 3, 2))
     g.act(0, g.space.get("card", "Blackmail", 4, 0))  # Eli, a zombie, gets a hidden card

@@ -29,14 +29,13 @@ INFECTED = ["AHC", "KCC", "IHC", "CCH", "HCH"]  # Cal holds the Infector
 
 def z(design: str, tokens: str = "leftmost") -> GoodCopOptions:
     """The design's options; infection tokens go on the leftmost free card unless a test is
-    about choosing it (see test_tokens.py)."""
+    about choosing it (see test_zombie_tokens_and_exceptions.py)."""
     return GoodCopOptions(zombies=design, tokens=tokens)  # type: ignore[arg-type]
 
 
 def zombify(g, seat: int) -> None:
     zombies.become(g, seat)
-    g._pending = None
-    g._events = []
+    g.rearranged()
 
 
 @pytest.fixture
@@ -180,7 +179,7 @@ def zombie_turn(design: str, arms_at: int = -1):
     zombify(g, 4)
     if arms_at >= 0:
         g.aim[4] = arms_at
-        g._pending = None
+        g.rearranged()
     return g
 
 
@@ -193,7 +192,7 @@ def test_dice_zombie_actions_are_bite_arm_and_equip():
     do(g, 4, "aim", 1)
     close_window(g)
     g.begin_turn(4)
-    g._pending = None
+    g.rearranged()
     assert {"bite", "equip"} <= kinds(g, 4) and "arm" not in kinds(g, 4)
 
 
@@ -264,7 +263,7 @@ def test_a_leader_turned_by_the_dice_means_the_zombies_win(design, dice_faces):
     g = arrange(INFECTED, hands=[[], ["Coffee"]], options=z(design), turn=4)
     zombify(g, 4)
     g.aim[4] = 0
-    g._pending = None
+    g.rearranged()
     dice_faces.append(ZOMBIE_FACE)
     do(g, 4, "bite")
     close_window(g)
@@ -312,7 +311,7 @@ def test_restraining_order_redirects_a_bite(dice_faces):
     g = arrange(TABLE, hands=[["Restraining Order"]], options=z("dice"), turn=4)
     zombify(g, 4)
     g.aim[4] = 2
-    g._pending = None
+    g.rearranged()
     do(g, 4, "bite")
     do(g, 0, "play", "Restraining Order")
     dice_faces.append(BLANK)
@@ -351,7 +350,7 @@ def test_zombies_do_not_roll_the_infection_die():
 def test_receiving_a_revealed_infector_makes_a_zombie(design):
     g = arrange(INFECTED, hands=[["Blackmail"]], options=z(design))
     g.up |= 1 << g.infector
-    g._pending = None
+    g.rearranged()
     do(g, 0, "play", "Blackmail")
     do(g, 0, "card", "Blackmail", 2, 0)
     do(g, 0, "card", "Blackmail", 3, 1)
@@ -412,13 +411,13 @@ def test_k9_makes_a_zombie_aim_its_arms_at_itself_and_taser_never_takes_arms():
     g = arrange(TABLE, hands=[["K-9 Unit"], [], [], [], ["Taser"]], options=z("infect"))
     zombify(g, 2)
     g.aim[2] = 1
-    g._pending = None
+    g.rearranged()
     arms = g.arms
     do(g, 0, "play", "K-9 Unit")
     do(g, 0, "target", "K-9 Unit", 2)
     assert g.aim[2] == 2 and g.arms == arms
     g.begin_turn(4)
-    g._pending = None
+    g.rearranged()
     assert ("play", "Taser") not in choices(g, 4)  # the only armed player holds Arms
 
 
@@ -432,7 +431,7 @@ def test_a_zombie_with_nothing_to_do_waits():
     g = zombie_turn("simple")
     g.aim[4] = UNARMED
     g.deck, g.discards = [], []
-    g._pending = None
+    g.rearranged()
     assert choices(g, 4) == {("pass",)}
     do(g, 4, "pass")
     assert g.phase != ACTION or g.turn != 4
@@ -445,7 +444,7 @@ def test_kind_names_include_the_infector():
 def test_dice_truth_serum_exposing_the_infector_draws_a_card():
     g = arrange(INFECTED, hands=[[], ["Truth Serum"]], options=z("dice"))
     g.begin_turn(1)
-    g._pending = None
+    g.rearranged()
     do(g, 1, "play", "Truth Serum")
     do(g, 1, "card", "Truth Serum", 2, 0)
     assert g.zombie[2] and len(g.hand[1]) == 1
@@ -465,7 +464,7 @@ def test_riot_shield_deflects_a_bite():
     g = arrange(TABLE, hands=[[], [], [], ["Riot Shield"]], options=z("simple"), turn=4)
     zombify(g, 4)
     g.aim[4] = 3
-    g._pending = None
+    g.rearranged()
     do(g, 4, "bite")
     do(g, 3, "play", "Riot Shield")
     do(g, 3, "target", "Riot Shield", 2)

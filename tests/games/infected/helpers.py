@@ -86,7 +86,7 @@ def set_hand(state: InfectedState, seat: int, names: list[str]) -> None:
     """Give a seat exactly these cards (the old hand goes back into the item deck)."""
     state.ideck.extend(state.hands[seat])
     state.hands[seat] = [_free_item(state, kind(n)) for n in names]
-    state._pending = None
+    state.rearranged()
     _reopen(state, seat)
 
 
@@ -152,7 +152,7 @@ def texts(events: list[Event]) -> list[str]:
 
 def refresh(state: InfectedState) -> None:
     """Forget cached legal actions after a test changed the table by hand."""
-    state._pending = None
+    state.rearranged()
     for draft in state.window.values():
         draft.choices = None
 

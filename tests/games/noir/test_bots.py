@@ -48,7 +48,7 @@ def test_the_inspector_arrests_the_only_possible_killer_within_reach():
     state._learn(Fact(KILL, sid("Niel"), board.near_mask(sid("Niel"))))
     state.alive &= ~(1 << sid("Linus")) & ~(1 << sid("Niel"))
     state._learn(Fact(ARREST, sid("Horatio"), board.near_mask(sid("Horatio"))))
-    state._pending = None
+    state.rearranged()
     assert state.view(1)["candidates"] == [sid("Marion")]  # Horatio was arrested, Ryan is him
     assert str(decide(state, 1)) == "arrest Marion"
 
@@ -61,7 +61,7 @@ def test_the_killer_kills_the_inspector_once_only_one_suspect_fits():
         state._learn(Fact(ARREST, sid(x), board.near_mask(sid(x)) | 1 << sid(x)))
     for dead in ("Clive", "Deidre", "Irma"):  # killed since: only Horatio is left
         state.alive &= ~(1 << sid(dead))
-    state._pending = None
+    state.rearranged()
     assert state.view(0)["candidates"] == [sid("Horatio")]
     assert str(decide(state, 0)) == "kill Horatio"
 
@@ -75,7 +75,7 @@ def test_the_killer_disguises_when_the_public_record_has_nearly_found_him(disgui
     state._learn(Fact(KILL, sid("Franklin"), board.near_mask(sid("Franklin"))))
     state._learn(Fact(KILL, sid("Barrin"), board.near_mask(sid("Barrin"))))
     state.alive &= ~(1 << sid("Geneva")) & ~(1 << sid("Franklin")) & ~(1 << sid("Barrin"))
-    state._pending = None
+    state.rearranged()
     assert str(decide(state, 0)) == "disguise: draw an evidence card"
 
 
@@ -119,7 +119,7 @@ def test_after_a_disguise_the_inspector_no_longer_chases_the_old_identity(disgui
     for victim in ("Alyss", "Clive", "Kristoph"):  # only Geneva stands next to all three
         state._learn(Fact(KILL, sid(victim), board.near_mask(sid(victim))))
         state.alive &= ~(1 << sid(victim))
-    state._pending = None
+    state.rearranged()
     assert state.view(1)["candidates"] == [sid("Geneva")]
     act(state, "disguise")  # draws Alyss's card: dead, the identity stays
     assert state.killer == sid("Geneva")
@@ -271,14 +271,14 @@ def killed(state, *victims: str) -> None:
     for victim in victims:
         state._learn(Fact(KILL, sid(victim), state.board.near_mask(sid(victim))))
         state.alive &= ~(1 << sid(victim))
-    state._pending = None
+    state.rearranged()
 
 
 def arrested(state, *suspects: str) -> None:
     """The Inspector arrested these suspects in vain (he stands on or next to each)."""
     for x in suspects:
         state._learn(Fact(ARREST, sid(x), state.board.near_mask(sid(x)) | 1 << sid(x)))
-    state._pending = None
+    state.rearranged()
 
 
 def left_after_kill(state, victim: int) -> int:

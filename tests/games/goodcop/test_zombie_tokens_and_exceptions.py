@@ -31,8 +31,7 @@ def biting(design: str, target: int = 2):
     g = arrange(TABLE, hands=[["Coffee"]], options=z(design), turn=4)
     zombies.become(g, 4)
     g.aim[4] = target
-    g._pending = None
-    g._events = []
+    g.rearranged()
     return g
 
 
@@ -111,7 +110,7 @@ def test_tokens_leftmost_keeps_the_automatic_placement(dice_faces):
     )
     zombies.become(g, 4)
     g.aim[4] = 2
-    g._pending = None
+    g.rearranged()
     dice_faces.append(BLANK)
     do(g, 4, "bite")
     close_window(g)
@@ -149,7 +148,7 @@ def test_dice_k9_takes_a_zombie_s_arms_back_to_the_centre():
     zombies.become(g, 2)
     zombies.take_arms_token(g, 2)
     g.aim[2] = 1
-    g._pending = None
+    g.rearranged()
     arms = g.arms
     do(g, 0, "play", "K-9 Unit")
     do(g, 0, "target", "K-9 Unit", 2)
@@ -163,7 +162,7 @@ def test_infect_k9_keeps_its_own_exception():
     g = arrange(TABLE, hands=[["K-9 Unit"]], options=z("infect"))
     zombies.become(g, 2)
     g.aim[2] = 1
-    g._pending = None
+    g.rearranged()
     arms = g.arms
     do(g, 0, "play", "K-9 Unit")
     do(g, 0, "target", "K-9 Unit", 2)
@@ -177,7 +176,7 @@ def camera_on(cards, design: str):
     """Ana has the Surveillance Camera in front of her; Cal investigates her."""
     g = arrange(cards, options=z(design), turn=2)
     g.placed[10] = 0  # the Surveillance Camera
-    g._pending = None
+    g.rearranged()
     do(g, 2, "investigate", 0, 0)
     return g
 
