@@ -55,6 +55,7 @@ from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import default_bot, evaluator, game_bots, seats_evaluator
 from hiddenhand.engine.errors import OptionError
+from hiddenhand.engine.seeding import derive
 
 if TYPE_CHECKING:
     from hiddenhand.bots.registry import Evaluator, SeatsEvaluator
@@ -349,7 +350,7 @@ class ISMCTSBot(Bot):
         if factory is None:
             known = ", ".join(["random", *sorted(own)])
             raise OptionError(f"ismcts cannot roll out with {name!r}; it can with: {known}")
-        return factory(seat, self._seed * 7919 + self.seat)
+        return factory(seat, derive(self._seed, f"rollout policy {self.seat}:{seat}"))
 
     def _ask(
         self, bot: Bot, state: State, seat: int, legal: Sequence[Action], log: Sequence[Event]

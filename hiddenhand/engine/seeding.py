@@ -160,6 +160,23 @@ def copy_generator(rng: random.Random) -> random.Random:
     return other
 
 
+_MASK = (1 << 64) - 1
+
+
+def counter_pick(key: bytes | int, counter: int, n: int) -> int:
+    """A number below n, the `counter`-th of a stream that is a key and a counter only: copies
+    of a game share the key and need no generator of their own (Good Cop's unseen deck order
+    and dice). A bytes key is a keyed hash (BLAKE2b); an int key is splitmix64, as games dealt
+    with sequential seeding drew."""
+    if isinstance(key, bytes):
+        digest = blake2b(counter.to_bytes(8, "little"), key=key, digest_size=8).digest()
+        return int.from_bytes(digest, "little") % n
+    z = (key + counter * 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) % n
+
+
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of the bot at `seat`: its own stream, from which the game's seed cannot be found."""
     return derive(seed, f"bot {seat}")

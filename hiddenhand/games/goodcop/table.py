@@ -11,10 +11,10 @@ counter, so a determinized copy changes the deck's future by taking a new key.
 
 from __future__ import annotations
 
-from hashlib import blake2b
 from typing import Any, ClassVar, Self
 
 from hiddenhand.engine import Event, Outcome, State, private
+from hiddenhand.engine.seeding import counter_pick
 from hiddenhand.games.goodcop.actions import ActionTable
 from hiddenhand.games.goodcop.cards import (
     AGENT,
@@ -32,8 +32,6 @@ from hiddenhand.games.goodcop.cards import (
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED, Phase
 from hiddenhand.games.goodcop.task import Task
-
-_MASK = (1 << 64) - 1
 
 
 class Table(State):
@@ -216,17 +214,9 @@ class Table(State):
         self._into_hand(seat, deck.pop(), "drew", "draw")
 
     def pick(self, n: int) -> int:
-        """A number below n from the shuffle key and a draw counter: a keyed hash (BLAKE2b), or
-        splitmix64 of a 64-bit seed in games dealt with sequential seeding."""
+        """A number below n from the shuffle key and a draw counter (`counter_pick`)."""
         self.draws += 1
-        key = self.shuffle_seed
-        if isinstance(key, bytes):
-            digest = blake2b(self.draws.to_bytes(8, "little"), key=key, digest_size=8).digest()
-            return int.from_bytes(digest, "little") % n
-        z = (key + self.draws * 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (z ^ (z >> 31)) % n
+        return counter_pick(self.shuffle_seed, self.draws, n)
 
     def to_discard(self, c: int) -> None:
         """A used or discarded card leaves play: onto the pile, or under the deck."""
