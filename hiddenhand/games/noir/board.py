@@ -109,24 +109,11 @@ class Board:
         i = self.where[suspect]
         if i < 0:
             return 0
-        rows, cols, cells = self.rows, self.cols, self.cells
-        r, c = divmod(i, cols)
-        if abs((r if axis == "row" else c) - index) > 1:
-            return self.near_mask(suspect)
-        step = 1 if direction == FORWARD[axis] else -1
+        dest, src = shift_map(self.rows, self.cols, axis, index, direction)
+        cells = self.cells
         mask = 0
-        if axis == "row":
-            if r == index:
-                i = r * cols + (c + step) % cols
-            for j in neighbour_cells(rows, cols)[i]:
-                jr, jc = divmod(j, cols)
-                mask |= 1 << cells[j if jr != index else jr * cols + (jc - step) % cols]
-        else:
-            if c == index:
-                i = (r + step) % rows * cols + c
-            for j in neighbour_cells(rows, cols)[i]:
-                jr, jc = divmod(j, cols)
-                mask |= 1 << cells[j if jc != index else (jr - step) % rows * cols + jc]
+        for j in neighbour_cells(self.rows, self.cols)[dest[i]]:
+            mask |= 1 << cells[src[j]]
         return mask
 
     def cell_after_shift(self, suspect: int, axis: Axis, index: int, direction: str) -> int:
@@ -134,13 +121,7 @@ class Board:
         i = self.where[suspect]
         if i < 0:
             return i
-        r, c = divmod(i, self.cols)
-        step = 1 if direction == FORWARD[axis] else -1
-        if axis == "row" and r == index:
-            return r * self.cols + (c + step) % self.cols
-        if axis == "column" and c == index:
-            return (r + step) % self.rows * self.cols + c
-        return i
+        return shift_map(self.rows, self.cols, axis, index, direction)[0][i]
 
     def distance(self, a: int, b: int) -> int:
         """Moves of a king between two cells of the current grid."""
@@ -158,16 +139,12 @@ class Board:
 
     def shift(self, axis: Axis, index: int, direction: str) -> None:
         """Move one row or column a step; the suspect pushed off wraps to the other end."""
-        cells, where, cols = self.cells, self.where, self.cols
-        if axis == "row":
-            idx = list(range(index * cols, (index + 1) * cols))
-        else:
-            idx = list(range(index, self.rows * cols, cols))
-        line = [cells[i] for i in idx]
-        line = line[-1:] + line[:-1] if direction == FORWARD[axis] else line[1:] + line[:1]
-        for i, s in zip(idx, line, strict=True):
-            cells[i] = s
-            where[s] = i
+        cells, where = self.cells, self.where
+        moves = shift_moves(self.rows, self.cols, axis, index, direction)
+        line = [cells[i] for i, _ in moves]
+        for (_, j), s in zip(moves, line, strict=True):
+            cells[j] = s
+            where[s] = j
 
     def dead_lines(
         self, alive: int, rows: Sequence[int] = (), columns: Sequence[int] = ()
@@ -198,6 +175,37 @@ class Board:
         self.removed = tuple(s for s in range(COUNT) if self.where[s] < 0)
 
 
+@cache
+def shift_map(
+    rows: int, cols: int, axis: Axis | str, index: int, direction: str
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A shift of a rows x cols grid, the one definition of its wrap-around: the cell each
+    cell's suspect stands on afterwards, and the cell each cell's suspect comes from."""
+    step = 1 if direction == FORWARD[axis] else -1
+    dest = []
+    for i in range(rows * cols):
+        r, c = divmod(i, cols)
+        if axis == "row" and r == index:
+            dest.append(r * cols + (c + step) % cols)
+        elif axis == "column" and c == index:
+            dest.append((r + step) % rows * cols + c)
+        else:
+            dest.append(i)
+    src = [0] * (rows * cols)
+    for i, j in enumerate(dest):
+        src[j] = i
+    return tuple(dest), tuple(src)
+
+
+@cache
+def shift_moves(
+    rows: int, cols: int, axis: Axis | str, index: int, direction: str
+) -> tuple[tuple[int, int], ...]:
+    """The (from, to) cells of the suspects a shift moves: its line."""
+    dest = shift_map(rows, cols, axis, index, direction)[0]
+    return tuple((i, j) for i, j in enumerate(dest) if i != j)
+
+
 ShiftKey = tuple[str, int, str]
 """A shift as its action's arguments: (axis, index, direction)."""
 
@@ -217,19 +225,7 @@ def shift_tables(rows: int, cols: int) -> dict[ShiftKey, tuple[tuple[int, ...], 
         lines = rows if axis == "row" else cols
         for index in range(lines):
             for direction in (BACKWARD[axis], FORWARD[axis]):
-                step = 1 if direction == FORWARD[axis] else -1
-                dest = []
-                for i in range(rows * cols):
-                    r, c = divmod(i, cols)
-                    if axis == "row" and r == index:
-                        dest.append(r * cols + (c + step) % cols)
-                    elif axis == "column" and c == index:
-                        dest.append((r + step) % rows * cols + c)
-                    else:
-                        dest.append(i)
-                src = [0] * (rows * cols)
-                for i, j in enumerate(dest):
-                    src[j] = i
+                dest, src = shift_map(rows, cols, axis, index, direction)
                 reach = []
                 within = []
                 for i in range(rows * cols):
