@@ -6,6 +6,7 @@ own (not listed to others), unrated, and comes back as it was after a restart.""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -87,3 +88,43 @@ def test_a_game_without_a_tutorial_is_refused(server: Server):
 def test_the_lobby_says_which_games_have_a_tutorial(server: Server):
     info = {g["id"]: g for g in httpx.get(f"{server.http}/api/games", timeout=10).json()}
     assert all(info[g]["tutorial"] for g in tutorials())
+
+
+def test_a_tutorial_goes_on_where_it_stood_after_a_restart(tmp_path: Path):
+    """The table remembers that it follows a tutorial: restored after a crash, the bots keep to
+    the script and the person is still shown the next hint."""
+    server = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}").start()
+    try:
+        data = start_tutorial(server, "noir")
+        table, token = data["id"], data["you"]["token"]
+
+        async def first_move() -> int:
+            async with Client(server.ws(table)) as client:
+                await client.hello(token)
+                while True:
+                    message = await client.until("state", 20)
+                    if message["legal"]:
+                        action = message["tutorial"]["next"][0]["action"]
+                        await client.send(
+                            {"type": "act", "action": action, "step": message["step"]}
+                        )
+                        while True:  # a state is sent once the action it follows is stored
+                            after = await client.until("state", 20)
+                            if after["step"] > message["step"]:
+                                return int(after["tutorial"]["done"])
+
+        done = asyncio.run(first_move())
+        server.kill()
+        server.start()
+        tried: list[str] = []
+
+        async def rest() -> dict[str, Any]:
+            async with Client(server.ws(table)) as client:
+                return await follow_hints(client, token, tried)
+
+        last = asyncio.run(rest())
+        assert done == 1
+        assert last["tutorial"]["done"] == tutorials()["noir"].taught()
+        assert data["you"]["seat"] in last["outcome"]["winners"]
+    finally:
+        server.stop()
