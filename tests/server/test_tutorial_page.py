@@ -119,6 +119,8 @@ def follow_the_hints(page: Page, tutorial: Tutorial, size: str, checks: bool = T
         assert page.inner_text("#lesson-hint") == hint
         assert rules in page.inner_text("#lesson-rules")
         assert f"step {followed + 1} of {len(hints)}" in (page.text_content(".lesson-step") or "")
+        on_board = page.locator("#board .lesson-target").count() > 0
+        assert on_board != ("in your choices" in hint), f"the hint points elsewhere: {hint}"
         lesson = json.loads(page.get_attribute("#lesson", "data-key") or "null")
         if checks:
             no_other_choice_is_open(page, lesson[0]["action"])
@@ -170,4 +172,6 @@ def test_on_a_phone_the_hint_is_in_view_above_the_choices(
         assert axe_problems(page) == []
     noir = tutorials()["noir"]
     assert follow_the_hints(page, noir, "phone", checks=False) == noir.taught()
+    if AXE.exists():
+        assert axe_problems(page) == [], "axe at the end"
     assert errors == []
