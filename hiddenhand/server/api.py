@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from hiddenhand.engine import HiddenhandError, games, get_game
 from hiddenhand.server.accounts import IDENTITY_PREFIX
+from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import ChatRefused, clean_name
 from hiddenhand.server.errors import Refused
 from hiddenhand.server.guards import address_of
@@ -27,6 +28,7 @@ from hiddenhand.server.placement import Placement
 from hiddenhand.server.plaintext import NotPlain, check_plain_data
 from hiddenhand.server.sessions import SESSION_COOKIE, Sessions
 from hiddenhand.server.table_calls import CALLS, Asker, Query, Short, start_if_only_bots_wait
+from hiddenhand.tutorials import tutorial_of
 
 OptionValue = str | int | float | bool
 
@@ -39,6 +41,12 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     bots: Annotated[list[Short | None], msgspec.Meta(max_length=64)] | None = None
     options: Annotated[dict[Short, OptionValue], msgspec.Meta(max_length=32)] = {}
     clock: int | None = None
+    name: Short | None = None
+
+
+class NewTutorial(msgspec.Struct, forbid_unknown_fields=True):
+    """`POST /api/tutorials/{game}`: the name the person plays under (a guest's)."""
+
     name: Short | None = None
 
 
@@ -200,6 +208,31 @@ def routes(place: Placement) -> list[Route]:
         result["table"] = table.public()
         return result
 
+    async def create_tutorial(request: Request) -> Any:
+        """A game's tutorial at a table of its own: the person seated, the bots following
+        the script, the game started; answers the table and the person's seat."""
+        game = get_game(request.path_params["game"][:64])
+        tutorial = tutorial_of(game.id)
+        if tutorial is None:
+            raise Refused(f"{game.title} has no tutorial", 404)
+        body = await body_of(request, NewTutorial)
+        name = body.name or "Guest"
+        try:
+            clean_name(name)
+        except ChatRefused as exc:
+            raise Refused(str(exc)) from None
+        guest, address = the_guest(request), address_of(request.scope)
+        lobby.check_quota(guest, address)
+        bots: list[str | None] = [standin_spec(game)] * tutorial.players
+        bots[tutorial.seat] = None
+        options = dict(tutorial.options)
+        creator = (guest, address)
+        table = lobby.create(game.id, options, tutorial.players, bots, 0, creator, tutorial)
+        seat = table.sit(name, guest, seat=tutorial.seat, address=address)
+        table.start()
+        you = {"seat": seat, "token": table.seats[seat].token}
+        return {"id": table.id, "you": you, "table": table.public()}
+
     def on_table(name: str) -> Endpoint:
         """The table call `name`, run wherever its table is played."""
         kind = CALLS[name][0]
@@ -220,6 +253,7 @@ def routes(place: Placement) -> list[Route]:
         Route("/api/games", handled(list_games)),
         Route("/api/tables", handled(list_tables), methods=["GET"]),
         Route("/api/tables", handled(create_table), methods=["POST"]),
+        Route("/api/tutorials/{game}", handled(create_tutorial), methods=["POST"]),
         Route("/api/tables/{table}", on_table("show")),
         *(
             Route(f"/api/tables/{{table}}/{name}", on_table(name), methods=["POST"])

@@ -21,6 +21,7 @@ from hiddenhand.engine import Action, Game, State
 from hiddenhand.engine.seeding import bot_seed
 from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botspecs import capped_spec
+from hiddenhand.server.lessons import Lessons
 from hiddenhand.server.metrics import NO_METRICS, Metrics
 from hiddenhand.server.pace import one_answer, pass_of
 from hiddenhand.server.seats import Seat
@@ -57,8 +58,11 @@ class BotTurns:
         bot_seconds: float,
         pool: BotPool | None = None,
         metrics: Metrics = NO_METRICS,
+        lessons: Lessons | None = None,
     ) -> None:
         self.game = game
+        self.lessons = lessons
+        """A tutorial's script: every answer the server gives is its next step."""
         self.decisions = metrics.bot_seconds.labels(game.id)
         self.seed = seed
         self.bot_seconds = bot_seconds
@@ -69,6 +73,9 @@ class BotTurns:
         self, state: State, logs: SeatLogs, seat: int, person: Seat, legal: Sequence[Action]
     ) -> Plan:
         """What the server answers for `seat`."""
+        scripted = None if self.lessons is None else self.lessons.action(state, seat)
+        if scripted is not None:
+            return Plan(scripted, "left" if person.left else None)
         if not person.played_by_bot:
             return quick_plan(legal)
         action = await self.decide(state, logs, seat, person)

@@ -24,6 +24,7 @@ from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import Action, State
 from hiddenhand.server.botturns import BotTurns, Plan
 from hiddenhand.server.clock import TurnClock
+from hiddenhand.server.lessons import Lessons
 from hiddenhand.server.pace import answer_delay, server_answers
 from hiddenhand.server.seats import Seat
 
@@ -66,9 +67,18 @@ class Driver:
     """Runs while the game is played; `wake` it whenever the table changes."""
 
     def __init__(
-        self, table: Driven, bots: BotTurns, delay: float, draws: random.Random | None = None
+        self,
+        table: Driven,
+        bots: BotTurns,
+        delay: float,
+        draws: random.Random | None = None,
+        *,
+        lessons: Lessons | None = None,
     ) -> None:
         self.table = table
+        self.lessons = lessons
+        """A tutorial's script: then the server answers one seat at a time, the one whose
+        step the script plays next (`lessons`)."""
         self.bots = bots
         self.delay = delay
         self.draws = draws or random.Random()
@@ -151,9 +161,12 @@ class Driver:
         """(when due, seat, asking) of every prompt the server answers now, most overdue first
         (in seat order on a tie)."""
         out = []
+        scripted = None
+        if self.lessons is not None:
+            scripted = self.lessons.server_seat(state, self.table.seats)
         for seat, legal in state.pending().items():
             person = self.table.seats[seat]
-            if server_answers(person, legal):
+            if seat == scripted if self.lessons is not None else server_answers(person, legal):
                 who = (person.played_by_bot, person.bot, person.autopass)
                 # With a delay a plan outlives others' passes (its time shows, not its thinking);
                 # with none it is made at the step it is played, so bots play the same game
@@ -184,7 +197,11 @@ class Driver:
         planned = self._plans.get(seat)
         if planned is not None:
             action, mark = planned[1].action, planned[1].mark
-        elif self.delay and (out_of_time := next((a for a in asking[2] if a.kind == "pass"), None)):
+        elif (
+            self.delay
+            and self.lessons is None  # a script's step is played as written, never a pass
+            and (out_of_time := next((a for a in asking[2] if a.kind == "pass"), None))
+        ):
             action, mark = out_of_time, _mark(self.table.seats[seat])
         else:
             return False  # no pass to fall back on: the thinker wakes the driver when done

@@ -23,6 +23,7 @@ from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
 from hiddenhand.server.errors import Refused, TableError
 from hiddenhand.server.leases import Leases
+from hiddenhand.server.lessons import Lessons
 from hiddenhand.server.metrics import NO_METRICS, Metrics
 from hiddenhand.server.moderation import Moderation
 from hiddenhand.server.protocol import RECONNECT, error
@@ -33,6 +34,7 @@ from hiddenhand.server.seats import Seat
 from hiddenhand.server.settings import Limits
 from hiddenhand.server.storage import Storage, StoredTable
 from hiddenhand.server.tables import Table
+from hiddenhand.tutorials import Tutorial, tutorial_of
 
 log = logging.getLogger("hiddenhand.server")
 MAX_CLOCK = 600
@@ -73,6 +75,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "levels": [{"name": name, "spec": spec} for name, spec in level_specs(game.id).items()],
         "standin": standin_spec(game),
         "renderer": renderer_url(game),
+        "tutorial": tutorial_of(game.id) is not None,
     }
 
 
@@ -94,7 +97,8 @@ def listing(
     """Tables to show in the lobby: playing ones, and open ones not left waiting too long,
     those waiting for players first. `game` keeps one game's; `holder` keeps the tables
     where that guest or account holds a seat (all of them, however long they wait); an open
-    table where one of `avoid` sits is left out (the asker could not sit there: a block)."""
+    table where one of `avoid` sits is left out (the asker could not sit there: a block). A
+    tutorial's table is its person's alone: it is listed only among their own."""
     now = time.time() if now is None else now
     stale = now - limits.listed_open_seconds
     shown = [
@@ -109,6 +113,7 @@ def listing(
         and (game is None or s["public"]["game"] == game)
         and (holder is None or holder in s["holders"])
         and not (s["public"]["status"] == "open" and avoid.intersection(s["holders"]))
+        and not (s["public"].get("tutorial") and holder is None)
     ]
     shown.sort(key=lambda t: (t["status"] != "open", -t["created"]))
     return shown[:100]
@@ -328,10 +333,12 @@ class Lobby:
         bots: list[str | None],
         clock: int | None,
         creator: tuple[str, str] = ("", ""),
+        tutorial: Tutorial | None = None,
     ) -> Table:
         """A new open table; raises HiddenhandError with a reason if the settings are wrong.
 
-        Everything is checked before anything is built; `creator` is (guest, address)."""
+        Everything is checked before anything is built; `creator` is (guest, address). A
+        `tutorial`'s table is dealt from its seed and follows its script (`lessons`)."""
         game = get_game(game_id)
         if not game.min_players <= players <= game.max_players:
             raise TableError(f"{game.title} takes {game.seat_range} players, not {players}")
@@ -352,7 +359,7 @@ class Lobby:
             game=game,
             options=parsed,
             seats=[Seat(bot=spec) for spec in specs],
-            seed=secrets.randbits(SEED_BITS),
+            seed=secrets.randbits(SEED_BITS) if tutorial is None else tutorial.seed,
             clock=clock,
             storage=self.storage,
             bot_delay=self.bot_delay,
@@ -360,6 +367,7 @@ class Lobby:
             senders=self.senders,
             pool=self.pool,
             metrics=self.metrics,
+            lessons=None if tutorial is None else Lessons(tutorial),
         )
         self._wire(table)
         if self.leases is not None:

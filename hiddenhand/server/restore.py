@@ -13,11 +13,13 @@ from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botspecs import restored_spec
 from hiddenhand.server.botturns import standin_spec
 from hiddenhand.server.chat import FloodGuard
+from hiddenhand.server.lessons import Lessons
 from hiddenhand.server.metrics import Metrics
 from hiddenhand.server.seats import Seat
 from hiddenhand.server.settings import Limits
 from hiddenhand.server.storage import Storage, StoredTable
 from hiddenhand.server.tables import Table
+from hiddenhand.tutorials import tutorial_of
 
 
 def restore_table(
@@ -33,6 +35,12 @@ def restore_table(
     """Rebuild a table from storage by replaying its actions (`Table.stored` wrote the rest)."""
     game = get_game(stored.game)
     meta = stored.meta
+    lessons = None
+    if meta.get("tutorial"):
+        tutorial = tutorial_of(meta["tutorial"])
+        if tutorial is None:
+            raise ValueError(f"table {stored.id} follows a tutorial this version lacks")
+        lessons = Lessons(tutorial)
     seats = [Seat(**s) for s in meta["seats"]]
     replaced = False
     for index, seat in enumerate(seats):
@@ -57,6 +65,7 @@ def restore_table(
         senders=senders,
         pool=pool,
         metrics=metrics,
+        lessons=lessons,
     )
     table.chat.lines = stored.chat
     table.rematch = meta.get("rematch")

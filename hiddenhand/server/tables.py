@@ -39,6 +39,7 @@ from hiddenhand.server.chat import ChatRefused, FloodGuard, TableChat
 from hiddenhand.server.clock import TurnClock
 from hiddenhand.server.driver import Driver
 from hiddenhand.server.errors import TableError
+from hiddenhand.server.lessons import Lessons
 from hiddenhand.server.metrics import NO_METRICS, Metrics
 from hiddenhand.server.pace import ends_autopass, server_answers
 from hiddenhand.server.protocol import encode, error
@@ -79,6 +80,7 @@ class Table:
         senders: FloodGuard | None = None,
         pool: BotPool | None = None,
         metrics: Metrics | None = None,
+        lessons: Lessons | None = None,
     ) -> None:
         self.id = id
         self.game = game
@@ -120,8 +122,11 @@ class Table:
         self._acks: list[float] = []
         """When each person's action accepted since the last state sent was read (to measure
         how long they waited to see it acknowledged)."""
-        bots = BotTurns(game, seed, self.limits.bot_seconds, pool, self.metrics)
-        self.driver = Driver(self, bots, bot_delay)
+        self.lessons = lessons
+        """A tutorial's script, which every step of this table follows (`lessons`); None at
+        a table that is played freely."""
+        bots = BotTurns(game, seed, self.limits.bot_seconds, pool, self.metrics, lessons)
+        self.driver = Driver(self, bots, bot_delay, lessons=lessons)
         self._published: dict[int | None, int] = {}
         """How many events of each seat's log (None: a spectator's) have been published."""
         self._publishing: asyncio.Handle | None = None
@@ -159,6 +164,7 @@ class Table:
                 "rematch": self.rematch,
                 "bot_took_over": self.bot_took_over,
                 "ended": self.ended,
+                "tutorial": None if self.lessons is None else self.lessons.game,
             },
         )
 
@@ -394,6 +400,8 @@ class Table:
         index = len(state.history)
         if not isinstance(action_id, int) or not 0 <= action_id < len(state.space):
             raise IllegalAction(f"no action has id {action_id}")
+        if self.lessons is not None and not auto:
+            self.lessons.check(state, seat, [action_id])
         events = state.act(seat, action_id)
         over = state.over
         ending = Ending("over", self._results()) if over else None
@@ -448,6 +456,8 @@ class Table:
         state, _ = self._playing(seat, step)
         if not self.preview_flood.allow(seat):
             raise PreviewRefused("you are asking too fast; wait a moment")
+        if self.lessons is not None:
+            self.lessons.check(state, seat, actions)
         return list(follow_ups(state, seat, actions))
 
     def act_move(
@@ -461,6 +471,8 @@ class Table:
         """Several actions of one move (an action and its follow-ups), all or none: the whole
         sequence is checked on a copy first, then each is applied and stored as `act` does."""
         state, _ = self._playing(seat, step)
+        if self.lessons is not None:
+            self.lessons.check(state, seat, actions)
         if actions:
             follow_ups(state, seat, actions)
         for i, action in enumerate(actions):
@@ -512,6 +524,8 @@ class Table:
     def _asks_person(self, seat: int) -> bool:
         """This person is shown the prompt and must answer it themselves."""
         assert self.state is not None
+        if self.lessons is not None:
+            return not self.seats[seat].played_by_bot and self.lessons.asks_person(self.state, seat)
         return not server_answers(self.seats[seat], self.state.legal(seat))
 
     def _rearm(
@@ -588,6 +602,7 @@ class Table:
             "spectators": self.audience.spectators(),
             "rematch": self.rematch,
             "unrated": self.unrated_because(),
+            "tutorial": None if self.lessons is None else self.lessons.game,
         }
 
     def attach(self, client: Client, since: int) -> None:
@@ -636,6 +651,7 @@ class Table:
             marks=self.marks,
             notes=self.notes.public(seat, self.state.players),
             results=self.results(),
+            tutorial=None if self.lessons is None else self.lessons.told(self.state, seat),
         )
 
     def _audiences(self) -> list[int | None]:

@@ -36,12 +36,14 @@ def state_message(
     marks: dict[int, str],
     notes: list[dict[str, Any]],
     results: list[str] | None,
+    tutorial: dict[str, Any] | None = None,
 ) -> str:
     """What `seat` is sent after a change: its view, its new events, its choices.
 
     `new` is how many of the seat's latest events are new; `since` (on connecting) sends every
     event after that sequence number instead. `asks_person` says whether a seat to move is
-    shown its choices (otherwise the server answers for it).
+    shown its choices (otherwise the server answers for it). `tutorial`: what a tutorial tells
+    this seat now (`lessons`), sent only when there is something.
     """
     names = state.players
     seen = logs.of(seat)
@@ -64,6 +66,8 @@ def state_message(
         "outcome": outcome.to_json() if outcome is not None else None,
         "results": results,
     }
+    if tutorial is not None:
+        message["tutorial"] = tutorial
     if since is not None:
         message["since"] = first
     return encode(message)

@@ -88,6 +88,27 @@ async function createTable(event) {
   }
 }
 
+// A game's tutorial: a table of one's own, seated and started, then its page.
+async function startTutorial(game) {
+  const error = document.getElementById("learn-error");
+  error.textContent = "";
+  try {
+    const data = await api(`/api/tutorials/${encodeURIComponent(game.id)}`, { name: myName() });
+    localStorage.setItem(`hh-seat-${data.id}`, JSON.stringify(data.you));
+    location.href = `/t/${data.id}`;
+  } catch (exc) {
+    error.textContent = exc.message;
+  }
+}
+
+function renderTutorials() {
+  const taught = games.filter((g) => g.tutorial);
+  document.getElementById("learn").hidden = !taught.length;
+  clear(document.getElementById("tutorials"), taught.map((game) => h("button", {
+    type: "button", class: "primary", "data-tutorial": game.id, onclick: () => startTutorial(game),
+  }, `Learn to play: ${game.title}`)));
+}
+
 function age(created) {
   const minutes = Math.max(0, Math.round((Date.now() - created) / 60000));
   return minutes < 1 ? "created just now" : minutes < 60 ? `created ${minutes} min ago`
@@ -139,7 +160,10 @@ async function main() {
   }
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("create").addEventListener("submit", createTable);
-  if (games.length) selectGame(games[0]);
+  renderTutorials();
+  // `?game=` opens that game's tab (a tutorial's "play a real game" leads here).
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (games.length) selectGame(games.find((g) => g.id === wanted) || games[0]);
   await setUpFilters(games, refreshTables);
   await refreshTables();
   setInterval(refreshTables, 3000);

@@ -174,6 +174,7 @@ function render() {
   renderTools();
   renderBoard();
   renderChoices();  // after the board: its hint says whether the board lights anything
+  renderLesson();
   renderStats();
   renderLog();
   renderChat();
@@ -356,6 +357,10 @@ function renderTools() {
   el("tools").dataset.key = key;
   const box = clear(el("tools"));
   if (seat === null || page.table.status !== "playing") return;
+  if (page.table.tutorial) { // the script plays every pass: only leaving is left to choose
+    box.append(h("button", { class: "ghost", id: "leave-game", onclick: leave }, "Leave the tutorial"));
+    return;
+  }
   if (seat.left) { box.append(h("span", { class: "muted" }, "You left this game: a bot plays your seat.")); return; }
   if (seat.away) {
     box.append(h("span", {}, "Your time ran out and the table handed your seat to a bot. "),
@@ -405,7 +410,7 @@ function renderBanner() {
       s.outcome.winners.length ? `Winners: ${s.outcome.winners.map(winner).join(", ")}. ` : "Nobody wins. ",
       h("span", {}, capitalized(s.outcome.reason), "."), " Everything is revealed below. ",
       replaced().length ? `A bot finished the game for ${replaced().join(", ")}. ` : "",
-      page.you ? h("button", { id: "rematch", class: "primary", onclick: rematch },
+      page.you && !page.table.tutorial ? h("button", { id: "rematch", class: "primary", onclick: rematch },
         page.table.rematch ? "Join the rematch" : "Rematch") : null, " ",
       h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, "Watch the replay"), " · ",
       h("a", { href: `/api/tables/${tableId}/record`, download: `${tableId}.json` }, "Download the record"),
@@ -451,8 +456,9 @@ function renderChoices() {
   const s = page.state;
   const legal = shownChoices();
   const lit = !!document.querySelector("#board .target");
+  const hinted = hintedAction();
   const key = JSON.stringify([legal.map((a) => [a.id, a.text]), page.move?.levels.length ?? 0,
-    !!page.waitingForReply, !!s?.outcome, page.openGroup ?? null, lit]);
+    !!page.waitingForReply, !!s?.outcome, page.openGroup ?? null, lit, hinted?.action ?? null]);
   if (s && legal.length && key === choicesShown && box.childElementCount) {
     const hint = box.querySelector(".choices-hint");
     if (hint && !page.move) hint.firstChild.textContent = question(s);
@@ -475,6 +481,12 @@ function renderChoices() {
   const list = h("div", { class: "choice-list" });
   box.append(list);
   const groups = grouped(legal, c);
+  // A tutorial on a narrow screen shows the hinted choice's group alone (the others are closed
+  // anyway), so the drawer stays small and the board's lit thing stays in view above it.
+  if (hinted && matchMedia("(max-width: 760px)").matches) {
+    for (const [group, { items }] of groups) if (!items.some(({ a }) => a.id === hinted.action)) groups.delete(group);
+    box.append(h("p", { class: "muted lesson-closed" }, "The other choices are closed in this tutorial."));
+  }
   // Many choices in many groups fold on a narrow screen: a row of the groups' names, and the
   // choices of the one open below it (the first, until another is opened), so every choice is
   // a tap or two away and none lies below the screen's edge.
@@ -493,9 +505,10 @@ function renderChoices() {
     list.append(h("div", { class: "choice-group", role: "group", "aria-label": group, id: fold ? "fold-open" : null },
       h("span", { class: "choice-kind" }, seat >= 0 ? avatar(group, seat, 16) : null, shown),
       items.map(({ a, text }) => h("button", {
-        class: `choice ${/^pass|^no|skip|decline|_none$|_done$/.test(a.kind) ? "ghost" : "primary"}`,
-        "data-action": a.id, title: a.text, "aria-label": `${group}: ${a.text}`,
-        disabled: page.waitingForReply, onclick: () => act(a.id),
+        class: `choice ${/^pass|^no|skip|decline|_none$|_done$/.test(a.kind) ? "ghost" : "primary"} ${hinted?.action === a.id ? "lesson-target" : ""}`,
+        "data-action": a.id, title: hinted && hinted.action !== a.id ? "In this tutorial, follow the hint" : a.text,
+        "aria-label": `${group}: ${a.text}`,
+        disabled: page.waitingForReply || (!!hinted && hinted.action !== a.id), onclick: () => act(a.id),
       }, text))));
   }
   if (cancel) box.append(h("div", { class: "choice-group move-cancel" }, cancel));
@@ -504,6 +517,63 @@ function renderChoices() {
 // What the page asks now: the follow-ups of a move being put together, else the table's choices.
 function shownChoices() {
   return page.move ? page.move.levels.at(-1).then : page.state?.legal || [];
+}
+
+// -- tutorials ------------------------------------------------------------------------------
+// At a tutorial table the server says, with each state, which moves the person is taught next
+// (a move and its follow-ups) with a hint and the rules. The page lights only the hinted thing
+// on the board, shows the other choices disabled (the server refuses them too), and keeps the
+// hint and the rules in a panel above the board.
+
+// The taught step the page asks for now: the next one of the move being put together.
+function hintedAction() {
+  const lesson = page.state?.tutorial;
+  if (!lesson || page.state.outcome) return null;
+  const index = page.move ? page.move.levels.at(-1).actions.length : 0;
+  return lesson.next[index] || null;
+}
+
+// What the board may light: at a tutorial table only the hinted choice.
+function boardChoices() {
+  const shown = shownChoices();
+  if (!page.state?.tutorial) return shown;
+  const hinted = hintedAction();
+  return hinted ? shown.filter((a) => a.id === hinted.action) : [];
+}
+
+function renderLesson() {
+  const box = el("lesson");
+  const lesson = page.state?.tutorial;
+  box.hidden = !lesson;
+  if (!lesson) return;
+  const hinted = hintedAction();
+  for (const x of document.querySelectorAll("#board .lesson-target")) x.classList.remove("lesson-target");
+  if (hinted) {
+    for (const x of document.querySelectorAll("#board [data-action]")) {
+      if (x.dataset.action.split(" ").includes(String(hinted.action))) x.classList.add("lesson-target");
+    }
+  }
+  const step = hinted ? lesson.done + 1 + (page.move ? page.move.levels.at(-1).actions.length : 0) : lesson.done;
+  const key = JSON.stringify([hinted, lesson.welcome, lesson.ending, step]);
+  if (box.dataset.key === key) return; // the same words are not announced again
+  box.dataset.key = key;
+  const head = h("p", { class: "lesson-step" }, `Tutorial · step ${Math.min(step, lesson.of)} of ${lesson.of}`);
+  if (lesson.ending) {
+    const title = page.game?.title || page.table.title;
+    clear(box, head, h("p", { class: "lesson-hint", id: "lesson-hint" }, lesson.ending),
+      h("p", { class: "lesson-next" },
+        h("a", { class: "button primary", id: "lesson-real", href: `/?game=${encodeURIComponent(lesson.game)}` }, `Play a real game of ${title}`),
+        " ", h("a", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  if (hinted) {
+    clear(box, head, lesson.welcome ? h("p", { class: "lesson-welcome" }, lesson.welcome) : null,
+      h("p", { class: "lesson-hint", id: "lesson-hint" }, hinted.hint),
+      h("p", { class: "lesson-rules", id: "lesson-rules" }, h("b", {}, "Rules: "), hinted.rules));
+    return;
+  }
+  clear(box, head, h("p", { class: "lesson-hint", id: "lesson-hint" },
+    lesson.welcome || "Watch the others play: your next step comes in a moment."));
 }
 
 // The one-line question above the buttons.
@@ -612,7 +682,7 @@ function lastEvent() {
 function ctx() {
   return {
     lastEvent: lastEvent(), busy: page.waitingForReply,
-    names: names(), seat: page.you?.seat ?? null, legal: shownChoices(),
+    names: names(), seat: page.you?.seat ?? null, legal: boardChoices(),
     toMove: page.state?.to_move || [], over: !!page.state?.outcome, outcome: page.state?.outcome, act,
     options: page.table.options, view: page.state?.view, log: page.log, step: page.state?.step,
   };
