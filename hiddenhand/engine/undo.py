@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import IllegalAction
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from hiddenhand.engine.state import State
 
 
-def unseen_step(before: State, after: State, seat: int, events: Sequence[Event]) -> bool:
+def unseen_step(before: State[Any], after: State[Any], seat: int, events: Sequence[Event]) -> bool:
     """Whether `seat`'s action, which took `before` (a copy made just before it) to `after` with
     `events`, was seen by nobody and showed `seat` nothing new (see the module's rules)."""
     if not after.pending() or after.outcome() is not None:
@@ -45,19 +45,19 @@ def unseen_step(before: State, after: State, seat: int, events: Sequence[Event])
     return _learned_nothing(before, after, seat)
 
 
-def _asked(state: State, seat: int) -> dict[int, tuple[int, ...]]:
+def _asked(state: State[Any], seat: int) -> dict[int, tuple[int, ...]]:
     """Who is asked, and what every seat but `seat` is offered, by action id."""
     return {s: () if s == seat else tuple(a.id for a in c) for s, c in state.pending().items()}
 
 
-def _others_see_the_same(before: State, after: State, seat: int) -> bool:
+def _others_see_the_same(before: State[Any], after: State[Any], seat: int) -> bool:
     if _asked(before, seat) != _asked(after, seat):
         return False
     watchers: list[int | None] = [s for s in range(len(after.players)) if s != seat]
     return all(before.view(w) == after.view(w) for w in [*watchers, None])
 
 
-def _learned_nothing(before: State, after: State, seat: int) -> bool:
+def _learned_nothing(before: State[Any], after: State[Any], seat: int) -> bool:
     """The step played on a world `seat` cannot tell from the true one ends the same for it."""
     last = after.history[-1]
     if last[0] != seat:
@@ -71,7 +71,9 @@ def _learned_nothing(before: State, after: State, seat: int) -> bool:
     return sample.view(seat) == after.view(seat) and list(sample.legal(seat)) == mine
 
 
-def act_undoably(state: State, seat: int, action: Action | int) -> tuple[list[Event], State | None]:
+def act_undoably(
+    state: State[Any], seat: int, action: Action | int
+) -> tuple[list[Event], State | None]:
     """`state.act(seat, action)`, and the copy of the state before it if the action may be
     taken back (`State.undoable`), else None. Taking it back is going back to that copy."""
     before = state.clone()

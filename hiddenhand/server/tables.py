@@ -19,7 +19,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import msgspec
@@ -56,6 +56,18 @@ class PrefsRefused(TableError):
 
 class PreviewRefused(TableError):
     """A preview over the seat's budget; nothing was worked out."""
+
+
+class UndoRefused(TableError):
+    """Nothing the seat may take back now; nothing was changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """A step its seat may still take back: its row in the store, and the game before it."""
+
+    row: Row
+    before: State
 
 
 class Table:
@@ -141,6 +153,12 @@ class Table:
         """The settings being written by the store's thread (`_save_soon`)..."""
         self._after_save: list[Callable[[], None]] = []
         """...and what to do once the changes made since are written too."""
+        self._undoable: list[Taken] = []
+        """The last steps of the game, all by one person, that they may take back, oldest
+        first (`undo`); any other step, or any step by someone else, empties it."""
+        self._undid: set[int] = set()
+        """Seats that took a step back and have not acted since: a choice they were offered
+        before is stale."""
 
     # -- storage ----------------------------------------------------------------------
 
@@ -168,6 +186,7 @@ class Table:
     def replay(self, actions: Sequence[tuple[int, int, str | None]]) -> None:
         """Deal the game again and play the stored `actions` (seat, action, mark) on it."""
         self.marks = {}
+        self._undoable, self._undid = [], set()
         self._begin()
         assert self.state is not None and self.logs is not None
         for index, (seat, action, mark) in enumerate(actions):
@@ -189,6 +208,7 @@ class Table:
         self.storage.actions.forget(self.id)
         self._unsent = False
         self._acks = []
+        self._undoable, self._undid = [], set()
         stored = self.storage.load(self.id)
         if stored is None:
             raise TableError("this table is gone from storage")
@@ -394,13 +414,23 @@ class Table:
         index = len(state.history)
         if not isinstance(action_id, int) or not 0 <= action_id < len(state.space):
             raise IllegalAction(f"no action has id {action_id}")
+        person = not auto and not mark and not self.seats[seat].played_by_bot
+        before = state.clone() if person else None
         events = state.act(seat, action_id)
         over = state.over
         ending = Ending("over", self._results()) if over else None
         row = Row(self.id, index, seat, action_id, mark, ending)
         self.storage.actions.add(row, self._not_saved)
         self.metrics.actions.labels(self.game.id).inc()
-        if received is not None:
+        unseen = before is not None and state.undoable(seat, before, events)
+        self._undid.discard(seat)
+        if before is not None and unseen:
+            if self._undoable and self._undoable[-1].row.seat != seat:
+                self._undoable = []
+            self._undoable.append(Taken(row, before))
+        else:
+            self._undoable = []
+        if received is not None and not unseen:
             self._acks.append(received)
         if over:
             self.storage.actions.then(self.id, self._finished)
@@ -414,10 +444,60 @@ class Table:
         if over:
             self.status = "over"
             self.clock.clear()
+        elif unseen:  # nobody else saw it: their clocks, answer times and frames stay as they are
+            self._show_seat(seat)
+            self.driver.wake()
+            return
         else:
             self._rearm(seat, passed=state.space[action_id].kind == "pass")
         self._publish()
         self.driver.wake()
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether `seat` may take back its last step now (`undo`)."""
+        return bool(self._undoable) and self._undoable[-1].row.seat == seat
+
+    def undo(self, seat: int, *, step: int | None = None) -> None:
+        """Take back `seat`'s last step, which the engine called undoable (`State.undoable`:
+        nobody saw it, it drew nothing and showed the seat nothing), if nothing has happened
+        since. The game goes back to the copy made before it, the stored action is deleted (so a
+        restart and the record are as if it was never taken), and only the seat is shown the
+        change: nobody else saw the step, so nobody sees it go. `step`, if given, is the step the
+        seat saw; UndoRefused, changing nothing, if the game is elsewhere or nothing may be
+        taken back."""
+        state, _ = self._playing(seat, None)
+        if step is not None and step != len(state.history):
+            raise UndoRefused("the game has moved on since; nothing was taken back")
+        if not self.can_undo(seat):
+            raise UndoRefused(
+                "nothing to take back: your last choice is confirmed (others saw it, or it "
+                "showed you something), or another choice was made since"
+            )
+        taken = self._undoable.pop()
+        if taken.row.idx != len(state.history) - 1:  # never reached: any other step empties it
+            self._undoable = []
+            raise UndoRefused("the game has moved on since; nothing was taken back")
+        self.state = taken.before
+        self.storage.actions.take_back(taken.row)
+        self._undid.add(seat)
+        self._show_seat(seat)
+        self.driver.wake()
+
+    def _show_seat(self, seat: int) -> None:
+        """Show one seat where the game stands once its actions are saved (a step nobody else
+        saw, or its taking back); a publish already on its way shows it to everyone."""
+        if self.unshown:
+            return
+
+        def send() -> None:
+            logs = self.logs
+            if self.closed or self.state is None or logs is None or self.unshown:
+                return
+            new = len(logs.of(seat)) - self._published.get(seat, 0)
+            self.audience.send_seat(seat, self._state_message(seat, new))
+            self._published[seat] = len(logs.of(seat))
+
+        self.storage.actions.then(self.id, send)
 
     def _playing(self, seat: int, step: int | None) -> tuple[State, SeatLogs]:
         """The game, if it is being played and `seat`'s choice offered at `step` still stands
@@ -430,6 +510,8 @@ class Table:
                 "the game is not being played" if self.status == "open" else "the game is over"
             )
         index = len(state.history)
+        if step is not None and step > index and seat not in self._undid:
+            step = index  # a step someone else took back: the seat never saw it go
         if step is not None and (
             not 0 <= step <= index or any(s == seat for s, _ in state.history[step:])
         ):
@@ -636,6 +718,7 @@ class Table:
             marks=self.marks,
             notes=self.notes.public(seat, self.state.players),
             results=self.results(),
+            can_undo=self.can_undo(seat),
         )
 
     def _audiences(self) -> list[int | None]:

@@ -36,6 +36,7 @@ def state_message(
     marks: dict[int, str],
     notes: list[dict[str, Any]],
     results: list[str] | None,
+    can_undo: bool = False,
 ) -> str:
     """What `seat` is sent after a change: its view, its new events, its choices.
 
@@ -64,6 +65,8 @@ def state_message(
         "outcome": outcome.to_json() if outcome is not None else None,
         "results": results,
     }
+    if seat is not None:
+        message["undo"] = can_undo  # the seat may take its last step back (its own to know)
     if since is not None:
         message["since"] = first
     return encode(message)
