@@ -131,3 +131,12 @@ def test_a_seen_step_is_refused_and_nothing_changes(db_url: str) -> None:
         assert ada.errors() == [] and bo.got[-1]["outcome"] is not None
 
     run(db_url, play)
+
+
+def test_the_undo_message_is_read_and_checked() -> None:
+    from hiddenhand.server.protocol import ProtocolError, Undo, decode
+
+    assert decode('{"type": "undo"}') == Undo()
+    assert decode('{"type": "undo", "step": 4}') == Undo(step=4)
+    with pytest.raises(ProtocolError, match="bad undo message"):
+        decode('{"type": "undo", "action": 3}')
