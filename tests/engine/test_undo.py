@@ -16,7 +16,14 @@ from hiddenhand.engine import Event, Record, State, get_game
 from hiddenhand.engine.undo import act_undoably
 from tests.engine.bids import BidOptions, SecretBids
 
-SHIPPED = ("goodcop", "infected", "noir")
+CASES = [
+    ("goodcop", 6, {}),
+    ("goodcop", 5, {"zombies": "dice"}),
+    ("noir", 2, {}),
+    ("infected", 4, {}),
+    ("infected", 3, {"variant": "cooperative"}),
+]
+"""Every game, and the options that roll dice or change who plays whom."""
 
 
 def _bids() -> SecretBids:
@@ -111,11 +118,12 @@ def test_an_infected_draft_step_is_undoable_and_finishing_the_draft_is_not() -> 
     assert refused is None, "a finished draft is seen by everyone: it is confirmed"
 
 
-def _playout(game_id: str, seed: int, steps: int) -> list[tuple[State, State, int, int]]:
+def _playout(
+    game_id: str, players: int, options: dict[str, str], seed: int, steps: int
+) -> list[tuple[State, State, int, int]]:
     """(before, after, seat, action id) of every step of a random game the engine called
     undoable."""
-    game = get_game(game_id)
-    state = game.start(game.usual_players, None, seed)
+    state = get_game(game_id).start(players, options, seed)
     rng = random.Random(seed)
     found = []
     for _ in range(steps):
@@ -130,14 +138,16 @@ def _playout(game_id: str, seed: int, steps: int) -> list[tuple[State, State, in
     return found
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
-def test_every_undoable_step_is_unseen_and_draws_nothing(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+def test_every_undoable_step_is_unseen_and_draws_nothing(
+    game_id: str, players: int, options: dict[str, str]
+) -> None:
     """For random games: each step called undoable leaves every other seat's view, the
     spectator's, who is asked and the generator as they were; and the record without it
     replays to the state it is taken back to."""
     undoable = 0
     for seed in range(3):
-        for before, after, seat, action_id in _playout(game_id, seed, 600):
+        for before, after, seat, action_id in _playout(game_id, players, options, seed, 600):
             undoable += 1
             others = [s for s in range(len(after.players)) if s != seat]
             for watcher in [*others, None]:

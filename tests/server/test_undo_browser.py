@@ -26,8 +26,10 @@ def choices(page: Page) -> list[str]:
     )
 
 
-def step_shown(page: Page) -> str:
-    return page.get_attribute("#choices", "data-step") or ""
+def step_shown(page: Page) -> int:
+    """The step of the last state the page was sent."""
+    step: int = page.evaluate("window.hiddenhand.state.step")
+    return step
 
 
 def ready(page: Page) -> None:
@@ -36,7 +38,7 @@ def ready(page: Page) -> None:
     assert not page.locator(".banner.over").count(), "the game ended first"
 
 
-def one_move(page: Page, rng: random.Random, prefer: tuple[str, ...]) -> tuple[list[str], str]:
+def one_move(page: Page, rng: random.Random, prefer: tuple[str, ...]) -> tuple[list[str], int]:
     """Click choices until one whole move is sent (a card and its targets); returns the
     choices offered before it and the step they belonged to. Choices whose title starts as in
     `prefer` are clicked first when offered."""
@@ -50,8 +52,7 @@ def one_move(page: Page, rng: random.Random, prefer: tuple[str, ...]) -> tuple[l
         page.wait_for_function(
             "step => document.querySelector('#move-cancel') ? "
             "!document.querySelector('#choices button.choice[disabled]') : "
-            "document.querySelector('#choices').dataset.step !== step"
-            " || document.querySelector('.banner.over')",
+            "window.hiddenhand.state.step !== step || !!document.querySelector('.banner.over')",
             arg=step,
             timeout=20_000,
         )
@@ -82,9 +83,7 @@ def test_undo_takes_back_an_unseen_choice_and_is_not_offered_after_a_seen_one(
         assert undo.is_visible() and undo.is_enabled()
         undo.focus()
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            "step => document.querySelector('#choices').dataset.step === step", arg=step
-        )
+        page.wait_for_function("step => window.hiddenhand.state.step === step", arg=step)
         ready(page)
         assert choices(page) == before, "the choice taken back is offered again"
 

@@ -449,7 +449,6 @@ let choicesShown = "";
 function renderChoices() {
   const box = el("choices");
   const s = page.state;
-  box.dataset.step = s?.step ?? ""; // the step the choices shown belong to
   const legal = shownChoices();
   const lit = !!document.querySelector("#board .target");
   const key = JSON.stringify([legal.map((a) => [a.id, a.text]), page.move?.levels.length ?? 0,
