@@ -309,6 +309,15 @@ class State(ABC, Generic[OptionsT]):
         game's questions are all new moves."""
         return False
 
+    def undoable(self, seat: int, before: State, events: Sequence[Event]) -> bool:
+        """Whether `seat`'s last action, which took `before` (a copy made just before it) to
+        this state with `events`, may be taken back: nobody saw it and it showed `seat` nothing
+        (`engine.undo`). The engine decides, so no server undoes across a draw, a reveal or
+        another seat's view; a game may override this to refuse more, never to allow more."""
+        from hiddenhand.engine.undo import unseen_step
+
+        return unseen_step(before, self, seat, events)
+
     @property
     def over(self) -> bool:
         return not self.pending()

@@ -44,6 +44,8 @@ class Row(NamedTuple):
     action: int
     mark: str | None
     ending: Ending | None = None
+    taken_back: bool = False
+    """Not an action to write but one to delete: its seat took it back (`take_back`)."""
 
 
 class ActionLog:
@@ -65,6 +67,25 @@ class ActionLog:
         self._queued.append(row)
         self._unsaved[row.table_id] += 1
         self._failed[row.table_id] = on_failed
+        if self._flight is None:
+            asyncio.get_running_loop().call_soon(self._start)
+
+    def take_back(self, row: Row) -> None:
+        """Its seat took back the action `row` (its table's last): still queued, it is simply
+        not written; else its deletion is queued, so it is gone before the action written next
+        at its index (groups are written in order). The table's `then` callbacks run once the
+        store holds neither."""
+        if row in self._queued:
+            self._queued.remove(row)
+            self._unsaved[row.table_id] -= 1
+            if not self._unsaved[row.table_id]:
+                del self._unsaved[row.table_id]
+                self._failed.pop(row.table_id, None)
+                for callback in self._saved.pop(row.table_id, []):
+                    _run(callback)
+            return
+        self._queued.append(row._replace(taken_back=True, ending=None))
+        self._unsaved[row.table_id] += 1
         if self._flight is None:
             asyncio.get_running_loop().call_soon(self._start)
 

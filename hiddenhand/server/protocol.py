@@ -53,6 +53,14 @@ class Preview(msgspec.Struct, tag_field="type", tag="preview", forbid_unknown_fi
     step: int | None = None
 
 
+class Undo(msgspec.Struct, tag_field="type", tag="undo", forbid_unknown_fields=True):
+    """Take back the seat's last step, if the engine calls it undoable and nothing happened
+    since (the state message's `undo` says so). `step`, if given, must be the step the seat
+    was last shown. Refused with an `undo-refused` error, changing nothing, otherwise."""
+
+    step: int | None = None
+
+
 class Chat(msgspec.Struct, tag_field="type", tag="chat", forbid_unknown_fields=True):
     text: str
 
@@ -67,8 +75,8 @@ class Ping(msgspec.Struct, tag_field="type", tag="ping", forbid_unknown_fields=T
     pass
 
 
-ClientMessage = Hello | Act | Preview | Chat | Prefs | Ping
-MESSAGE_TYPES = ("hello", "act", "preview", "chat", "prefs", "ping")
+ClientMessage = Hello | Act | Preview | Undo | Chat | Prefs | Ping
+MESSAGE_TYPES = ("hello", "act", "preview", "undo", "chat", "prefs", "ping")
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()

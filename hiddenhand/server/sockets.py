@@ -33,6 +33,7 @@ from hiddenhand.server.protocol import (
     Prefs,
     Preview,
     ProtocolError,
+    Undo,
     decode,
     encode,
     error,
@@ -185,6 +186,17 @@ def preview(table: Table, client: Connection, message: Preview) -> None:
     client.send(encode(answer))
 
 
+def undo(table: Table, client: Connection, message: Undo) -> None:
+    """Take back the seat's last step (`Table.undo`); a refusal goes to this connection."""
+    seat = _seat_to_act(client, table)
+    if seat is None:
+        return
+    try:
+        table.undo(seat, step=message.step)
+    except HiddenhandError as exc:  # UndoRefused, or the game is not being played
+        client.send(error("undo-refused", str(exc)))
+
+
 def chat(table: Table, client: Connection, message: Chat) -> None:
     if client.seat is None:
         client.send(error("spectator", "only seated players can chat"))
@@ -220,6 +232,8 @@ def handle(
         act(table, client, message, received)
     elif isinstance(message, Preview):
         preview(table, client, message)
+    elif isinstance(message, Undo):
+        undo(table, client, message)
     elif isinstance(message, Chat):
         chat(table, client, message)
     elif isinstance(message, Prefs):

@@ -276,7 +276,7 @@ class Storage:
         """`append_actions` without holding up the event loop: on PostgreSQL through an asyncio
         connection of its own, on SQLite (and for the last action of a game, written with its
         results through SQLAlchemy) by a thread."""
-        if self.engine.dialect.name != "postgresql" or any(r.ending for r in rows):
+        if self.engine.dialect.name != "postgresql" or any(r.ending or r.taken_back for r in rows):
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._writer, self.append_actions, rows)
         try:
@@ -366,10 +366,19 @@ class Storage:
         each game's last one in a transaction with its table's status and results. Returns the
         tables with an action that was not written (its index is taken: another process plays
         that table now); raises, having maybe written some, if the store fails."""
-        plain = [row for row in rows if row.ending is None]
         refused: set[str] = set()
+        plain: list[Row] = []
+        for row in rows:  # in order: an action taken back is deleted before its index is reused
+            if row.taken_back:
+                if plain:
+                    refused |= refused_tables(plain, self._insert_new_actions(plain))
+                    plain = []
+                if row.table_id not in refused and not self._delete_action(row):
+                    refused.add(row.table_id)
+            elif row.ending is None:
+                plain.append(row)
         if plain:
-            refused = refused_tables(plain, self._insert_new_actions(plain))
+            refused |= refused_tables(plain, self._insert_new_actions(plain))
         for row in rows:
             if row.ending is None or row.table_id in refused:
                 continue
@@ -380,6 +389,20 @@ class Storage:
             except exc.IntegrityError:
                 refused.add(row.table_id)
         return refused
+
+    def _delete_action(self, row: Row) -> bool:
+        """Delete an action its seat took back; False if the store does not hold it as it was
+        (another process plays the table now)."""
+        with self._tx() as conn:
+            deleted = conn.execute(
+                delete(actions_table).where(
+                    actions_table.c.table_id == row.table_id,
+                    actions_table.c.idx == row.idx,
+                    actions_table.c.seat == row.seat,
+                    actions_table.c.action == row.action,
+                )
+            )
+            return bool(deleted.rowcount)
 
     def _insert_new_actions(self, rows: list[Row]) -> set[tuple[str, int]]:
         if self.engine.dialect.name == "postgresql":

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import msgspec
@@ -57,6 +57,20 @@ class PrefsRefused(TableError):
 
 class PreviewRefused(TableError):
     """A preview over the seat's budget; nothing was worked out."""
+
+
+class UndoRefused(TableError):
+    """Nothing the seat may take back now; nothing was changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """A step its seat may still take back: its row in the store, the game before it, and
+    the step its move began at (a move sent whole, a card and its targets, goes back whole)."""
+
+    row: Row
+    before: State
+    move: int
 
 
 class Table:
@@ -146,6 +160,17 @@ class Table:
         """The settings being written by the store's thread (`_save_soon`)..."""
         self._after_save: list[Callable[[], None]] = []
         """...and what to do once the changes made since are written too."""
+        self._undoable: list[Taken] = []
+        """The last steps of the game, all by one person, that they may take back, oldest
+        first (`undo`); any other step, or any step by someone else, empties it."""
+        self._undid: set[int] = set()
+        """Seats that took a step back and have not acted since: a choice they were offered
+        before is stale."""
+        self._showing: set[int] = set()
+        """Seats to be shown the game once its actions are saved (`_show_seat`)."""
+        self._reached = 0
+        """The most steps the game has had since it was dealt or loaded: a step past the game's
+        own, up to this, was taken back since."""
 
     # -- storage ----------------------------------------------------------------------
 
@@ -174,6 +199,7 @@ class Table:
     def replay(self, actions: Sequence[tuple[int, int, str | None]]) -> None:
         """Deal the game again and play the stored `actions` (seat, action, mark) on it."""
         self.marks = {}
+        self._undoable, self._undid = [], set()
         self._begin()
         assert self.state is not None and self.logs is not None
         for index, (seat, action, mark) in enumerate(actions):
@@ -182,6 +208,7 @@ class Table:
             if mark:
                 self.marks[index] = mark
         self.status = "over" if self.state.over or self.ended else "playing"
+        self._reached = len(self.state.history)
         self._published = {seat: len(self.logs.of(seat)) for seat in self._audiences()}
 
     def recover(self) -> None:
@@ -195,6 +222,7 @@ class Table:
         self.storage.actions.forget(self.id)
         self._unsent = False
         self._acks = []
+        self._undoable, self._undid, self._showing = [], set(), set()
         stored = self.storage.load(self.id)
         if stored is None:
             raise TableError("this table is gone from storage")
@@ -386,6 +414,7 @@ class Table:
         mark: str | None = None,
         auto: bool = False,
         received: float | None = None,
+        move: int | None = None,
     ) -> None:
         """Apply one action and queue it to be written; it is published once it is. Raises
         IllegalAction or TableError, having changed nothing, when the action is not accepted.
@@ -395,6 +424,7 @@ class Table:
         `auto` says the server answered for the seat (a bot, a pass); otherwise the person is
         back, and their seat is no longer marked as timed out. `received`: when the person's
         message was read (`time.perf_counter`), to measure until they are sent the new state.
+        `move`: the step the move this action goes on began at (`act_move`).
         """
         state, logs = self._playing(seat, step)
         index = len(state.history)
@@ -402,13 +432,27 @@ class Table:
             raise IllegalAction(f"no action has id {action_id}")
         if self.lessons is not None and not auto:
             self.lessons.check(state, seat, [action_id])
+        person = not auto and not mark and not self.seats[seat].played_by_bot
+        before = state.clone() if person else None
         events = state.act(seat, action_id)
         over = state.over
         ending = Ending("over", self._results()) if over else None
         row = Row(self.id, index, seat, action_id, mark, ending)
         self.storage.actions.add(row, self._not_saved)
         self.metrics.actions.labels(self.game.id).inc()
-        if received is not None:
+        self._reached = max(self._reached, index + 1)
+        unseen = before is not None and state.undoable(seat, before, events)
+        self._undid.discard(seat)
+        began = index if move is None else move
+        taken = self._undoable
+        if taken and taken[-1].row.seat != seat:
+            taken = []
+        goes_on = began == index or bool(taken and taken[-1].move == began)
+        if before is not None and unseen and goes_on:
+            self._undoable = [*taken, Taken(row, before, began)]
+        else:  # a step others saw, or a move part of which they saw: confirmed
+            self._undoable = []
+        if received is not None and not unseen:
             self._acks.append(received)
         if over:
             self.storage.actions.then(self.id, self._finished)
@@ -422,10 +466,64 @@ class Table:
         if over:
             self.status = "over"
             self.clock.clear()
+        elif unseen:  # nobody else saw it: their clocks, answer times and frames stay as they are
+            self._show_seat(seat)
+            self.driver.wake()
+            return
         else:
             self._rearm(seat, passed=state.space[action_id].kind == "pass")
         self._publish()
         self.driver.wake()
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether `seat` may take back its last step now (`undo`)."""
+        return bool(self._undoable) and self._undoable[-1].row.seat == seat
+
+    def undo(self, seat: int, *, step: int | None = None) -> None:
+        """Take back `seat`'s last step (its whole move, if sent as one), which the engine called
+        undoable (`State.undoable`: nobody saw it, it drew nothing and showed the seat nothing),
+        if nothing has happened since. The game goes back to the copy made before it, the stored
+        action is deleted (so a restart and the record are as if it was never taken), and only
+        the seat is shown the change: nobody else saw the step, so nobody sees it go. `step`, if
+        given, is the step the seat saw; UndoRefused, changing nothing, if the game is elsewhere
+        or nothing may be taken back."""
+        state, _ = self._playing(seat, None)
+        if step is not None and step != len(state.history):
+            raise UndoRefused("the game has moved on since; nothing was taken back")
+        if not self.can_undo(seat):
+            raise UndoRefused(
+                "nothing to take back: your last choice is confirmed (others saw it, or it "
+                "showed you something), or another choice was made since"
+            )
+        if self._undoable[-1].row.idx != len(state.history) - 1:  # any other step empties it
+            self._undoable = []
+            raise UndoRefused("the game has moved on since; nothing was taken back")
+        move = self._undoable[-1].move
+        while self._undoable and self._undoable[-1].move == move:  # the whole move goes back
+            taken = self._undoable.pop()
+            self.storage.actions.take_back(taken.row)
+        self.state = taken.before
+        self._undid.add(seat)
+        self._show_seat(seat)
+        self.driver.wake()
+
+    def _show_seat(self, seat: int) -> None:
+        """Show one seat where the game stands once its actions are saved (a step nobody else
+        saw, or its taking back); a publish already on its way shows it to everyone."""
+        if self.unshown or seat in self._showing:
+            return
+        self._showing.add(seat)
+
+        def send() -> None:
+            self._showing.discard(seat)
+            logs = self.logs
+            if self.closed or self.state is None or logs is None or self.unshown:
+                return
+            new = len(logs.of(seat)) - self._published.get(seat, 0)
+            self.audience.send_seat(seat, self._state_message(seat, new))
+            self._published[seat] = len(logs.of(seat))
+
+        self.storage.actions.then(self.id, send)
 
     def _playing(self, seat: int, step: int | None) -> tuple[State, SeatLogs]:
         """The game, if it is being played and `seat`'s choice offered at `step` still stands
@@ -438,6 +536,8 @@ class Table:
                 "the game is not being played" if self.status == "open" else "the game is over"
             )
         index = len(state.history)
+        if step is not None and index < step <= self._reached and seat not in self._undid:
+            step = index  # a step someone else took back: the seat never saw it go
         if step is not None and (
             not 0 <= step <= index or any(s == seat for s, _ in state.history[step:])
         ):
@@ -475,10 +575,15 @@ class Table:
             self.lessons.check(state, seat, actions)
         if actions:
             follow_ups(state, seat, actions)
+        began = len(state.history)
         for i, action in enumerate(actions):
             last = i == len(actions) - 1
             self.act(
-                seat, action, step=step if i == 0 else None, received=received if last else None
+                seat,
+                action,
+                step=step if i == 0 else None,
+                received=received if last else None,
+                move=began,
             )
 
     def _finished(self) -> None:
@@ -652,6 +757,7 @@ class Table:
             notes=self.notes.public(seat, self.state.players),
             results=self.results(),
             tutorial=None if self.lessons is None else self.lessons.told(self.state, seat),
+            can_undo=self.can_undo(seat),
         )
 
     def _audiences(self) -> list[int | None]:

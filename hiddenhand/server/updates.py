@@ -37,6 +37,7 @@ def state_message(
     notes: list[dict[str, Any]],
     results: list[str] | None,
     tutorial: dict[str, Any] | None = None,
+    can_undo: bool = False,
 ) -> str:
     """What `seat` is sent after a change: its view, its new events, its choices.
 
@@ -68,6 +69,8 @@ def state_message(
     }
     if tutorial is not None:
         message["tutorial"] = tutorial
+    if seat is not None:
+        message["undo"] = can_undo  # the seat may take its last step back (its own to know)
     if since is not None:
         message["since"] = first
     return encode(message)

@@ -89,9 +89,8 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
                 await clients[seat].send({"type": "act", "action": pick, "step": step})
                 if done == steps:  # the in-flight action: no waiting for it
                     break
-                latest = [await after(c, step) for c in clients]
-                assert all(m["step"] == latest[0]["step"] for m in latest)
-                step = latest[0]["step"]
+                latest = await after_move(clients, latest, seat, step)
+                step = latest[seat]["step"]
             return latest[0]["outcome"] is not None
         finally:
             for seat, client in enumerate(clients):
@@ -109,6 +108,19 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
     assert asyncio.run(session(100_000, in_flight=False))
     check_received(fetch_record(server.http, table), received)
     return True
+
+
+async def after_move(
+    clients: list[Client], latest: list[dict[str, Any]], seat: int, step: int
+) -> list[dict[str, Any]]:
+    """Every client's next state past `step`, after `seat` acted: all at one step, unless nobody
+    but the seat saw its move (it may take it back: `undo`), which only the seat is sent."""
+    mine = await after(clients[seat], step)
+    if mine["undo"]:
+        return [mine if i == seat else m for i, m in enumerate(latest)]
+    moved = [mine if i == seat else await after(c, step) for i, c in enumerate(clients)]
+    assert all(m["step"] == mine["step"] for m in moved)
+    return moved
 
 
 async def after(client: Client, step: int) -> dict[str, Any]:

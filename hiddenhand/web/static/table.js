@@ -458,7 +458,7 @@ function renderChoices() {
   const lit = !!document.querySelector("#board .target");
   const hinted = hintedAction();
   const key = JSON.stringify([legal.map((a) => [a.id, a.text]), page.move?.levels.length ?? 0,
-    !!page.waitingForReply, !!s?.outcome, page.openGroup ?? null, lit, hinted?.action ?? null]);
+    !!page.waitingForReply, !!s?.outcome, page.openGroup ?? null, lit, hinted?.action ?? null, !!s?.undo]);
   if (s && legal.length && key === choicesShown && box.childElementCount) {
     const hint = box.querySelector(".choices-hint");
     if (hint && !page.move) hint.firstChild.textContent = question(s);
@@ -471,9 +471,14 @@ function renderChoices() {
   const cancel = page.move ? h("button", {
     class: "choice ghost", id: "move-cancel", title: "Go back: nothing is sent", onclick: cancelMove,
   }, "Cancel") : null;
+  // Undo: shown only when the server says the last step may be taken back (nobody saw it).
+  const undoing = s.undo && !page.move ? h("button", {
+    class: "choice ghost", id: "undo", title: "Take back your last choice: nobody else has seen it",
+    disabled: page.waitingForReply, onclick: undo,
+  }, "Undo") : null;
   if (page.move) box.append(h("p", { class: "move-so-far" }, "You chose: ", page.move.levels.at(-1).texts.map(capitalized).join(" → ")));
   const custom = page.renderer.choices?.(legal, c);
-  if (custom) { box.append(custom, cancel); return; }
+  if (custom) { box.append(custom, cancel || undoing || ""); return; }
   box.append(h("p", { class: "choices-hint" }, page.move ? "And then?" : question(s), " ",
     h("span", { class: "muted" }, page.move
       ? `${lit ? "Choose a lit card or player, or here" : "Choose here"}; nothing is sent until your move is whole.`
@@ -512,6 +517,16 @@ function renderChoices() {
       }, text))));
   }
   if (cancel) box.append(h("div", { class: "choice-group move-cancel" }, cancel));
+  if (undoing) box.append(h("div", { class: "choice-group move-cancel" }, undoing));
+}
+
+// Take back the last step, which the server said nobody else has seen; a refusal is told.
+function undo() {
+  if (page.waitingForReply || !page.state?.undo) return;
+  closeMenus();
+  page.waitingForReply = true;
+  send({ type: "undo", step: page.state.step });
+  for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
 }
 
 // What the page asks now: the follow-ups of a move being put together, else the table's choices.

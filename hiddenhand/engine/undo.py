@@ -1,0 +1,81 @@
+"""Undo: which steps a seat may take back, decided by the engine for every game alike.
+
+A step may be taken back only if nobody could have noticed it, and its own seat learned nothing
+from it: otherwise taking it back would tell the others something, or let the seat look and
+then choose again. So a step is undoable when, compared before and after it,
+
+- the game is not over and drew nothing from its generator (no card drawn, no die rolled);
+- it reported no event anyone sees, the seat included (a card looked at is an event);
+- every other seat's view, and a spectator's, is the same, and so is who is asked to decide
+  and what each other seat is offered (a changed question, or a seat no longer asked, is seen);
+- the seat's own view and choices after it are what they would be in any world the seat cannot
+  tell from the true one: the step is replayed on a determinized copy of the state before it,
+  and must end the same for the seat (a step that showed it a hidden card would not).
+
+That is what a person building a secret choice in steps does (The Infected's drafts); a card
+played face up, a shot or a vote is seen at once and is never undoable. A game may refuse
+more by overriding `State.undoable`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from hiddenhand.engine.actions import Action
+from hiddenhand.engine.errors import IllegalAction
+from hiddenhand.engine.events import Event
+
+if TYPE_CHECKING:
+    from hiddenhand.engine.state import State
+
+
+def unseen_step(before: State[Any], after: State[Any], seat: int, events: Sequence[Event]) -> bool:
+    """Whether `seat`'s action, which took `before` (a copy made just before it) to `after` with
+    `events`, was seen by nobody and showed `seat` nothing new (see the module's rules)."""
+    if not after.pending() or after.outcome() is not None:
+        return False
+    if any(e.audience is None or e.audience for e in events):
+        return False
+    if after._generator_state() != before._generator_state():
+        return False
+    if not _others_see_the_same(before, after, seat):
+        return False
+    return _learned_nothing(before, after, seat)
+
+
+def _asked(state: State[Any], seat: int) -> dict[int, tuple[int, ...]]:
+    """Who is asked, and what every seat but `seat` is offered, by action id."""
+    return {s: () if s == seat else tuple(a.id for a in c) for s, c in state.pending().items()}
+
+
+def _others_see_the_same(before: State[Any], after: State[Any], seat: int) -> bool:
+    if _asked(before, seat) != _asked(after, seat):
+        return False
+    watchers: list[int | None] = [s for s in range(len(after.players)) if s != seat]
+    return all(before.view(w) == after.view(w) for w in [*watchers, None])
+
+
+def _learned_nothing(before: State[Any], after: State[Any], seat: int) -> bool:
+    """The step played on a world `seat` cannot tell from the true one ends the same for it."""
+    last = after.history[-1]
+    if last[0] != seat:
+        return False
+    sample = before.determinize(seat, random.Random(len(before.history)))
+    try:
+        sample.act(seat, last[1])
+    except IllegalAction:
+        return False
+    mine: list[Action] = list(after.legal(seat))
+    return sample.view(seat) == after.view(seat) and list(sample.legal(seat)) == mine
+
+
+def act_undoably(
+    state: State[Any], seat: int, action: Action | int
+) -> tuple[list[Event], State | None]:
+    """`state.act(seat, action)`, and the copy of the state before it if the action may be
+    taken back (`State.undoable`), else None. Taking it back is going back to that copy."""
+    before = state.clone()
+    events = state.act(seat, action)
+    return events, before if state.undoable(seat, before, events) else None
