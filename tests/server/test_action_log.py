@@ -71,8 +71,12 @@ def run(db_url: str, play: Callable[[GatedStorage, Lobby], Any]) -> None:
         storage.close()
 
 
-async def started(lobby: Lobby) -> tuple[Table, list[Recorder]]:
-    table = lobby.create("highcard", {"turns": 9}, 2, [None, None], 0)
+async def started(
+    lobby: Lobby, game: str = "highcard", options: dict[str, Any] | None = None
+) -> tuple[Table, list[Recorder]]:
+    """A started table of two people (High Card of 9 turns unless told), each seat and a
+    spectator listening, once all three were sent the deal."""
+    table = lobby.create(game, {"turns": 9} if options is None else options, 2, [None, None], 0)
     table.sit("Ada", "g" * 32)
     table.sit("Bo", "h" * 32)
     table.start()

@@ -6,17 +6,15 @@ the step was never taken."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
 from hiddenhand.engine import game as registry
 from hiddenhand.server.lobby import Lobby
-from hiddenhand.server.settings import Limits
 from hiddenhand.server.tables import Table, UndoRefused
 from tests.engine.bids import SECRET_BIDS
-from tests.server.test_action_log import GatedStorage, Recorder, until
+from tests.server.test_action_log import GatedStorage, Recorder, run, started, until
 
 
 @pytest.fixture(autouse=True)
@@ -27,27 +25,8 @@ def secret_bids() -> Iterator[None]:
     del registry._registry[SECRET_BIDS.id]
 
 
-def run(db_url: str, play: Callable[[GatedStorage, Lobby], Any]) -> None:
-    storage = GatedStorage(db_url)
-    lobby = Lobby(storage, limits=Limits())
-    try:
-        asyncio.run(play(storage, lobby))
-    finally:
-        storage.gate.set()
-        lobby.close()
-        storage.close()
-
-
-async def started(lobby: Lobby) -> tuple[Table, list[Recorder]]:
-    table = lobby.create("secretbids", {}, 2, [None, None], 0)
-    table.sit("Ada", "g" * 32)
-    table.sit("Bo", "h" * 32)
-    table.start()
-    recorders = [Recorder(0), Recorder(1), Recorder(None)]
-    for recorder in recorders:
-        table.attach(recorder, 0)
-    await until(lambda: all(r.steps() == [0] for r in recorders))
-    return table, recorders
+async def bids_table(lobby: Lobby) -> tuple[Table, list[Recorder]]:
+    return await started(lobby, "secretbids", {})
 
 
 def action(table: Table, kind: str, *args: int) -> int:
@@ -63,7 +42,7 @@ def stored(storage: GatedStorage, table: Table) -> list[tuple[int, int, str | No
 
 def test_a_step_taken_back_while_queued_is_never_written(db_url: str) -> None:
     async def play(storage: GatedStorage, lobby: Lobby) -> None:
-        table, (ada, bo, watcher) = await started(lobby)
+        table, (ada, bo, watcher) = await bids_table(lobby)
         storage.gate.clear()  # the database is slow: the first write waits
         table.act(1, action(table, "bid", 1))  # Bo's step goes on its way to the store
         await asyncio.sleep(0.05)
@@ -83,7 +62,7 @@ def test_a_step_taken_back_while_queued_is_never_written(db_url: str) -> None:
 
 def test_a_step_taken_back_in_flight_is_deleted_before_its_index_is_reused(db_url: str) -> None:
     async def play(storage: GatedStorage, lobby: Lobby) -> None:
-        table, (ada, bo, watcher) = await started(lobby)
+        table, (ada, bo, watcher) = await bids_table(lobby)
         storage.gate.clear()
         table.act(0, action(table, "bid", 2))
         await asyncio.sleep(0.05)  # its group is written now, waiting at the gate
@@ -107,7 +86,7 @@ def test_a_step_taken_back_in_flight_is_deleted_before_its_index_is_reused(db_ur
 
 def test_a_seen_step_is_refused_and_nothing_changes(db_url: str) -> None:
     async def play(storage: GatedStorage, lobby: Lobby) -> None:
-        table, (ada, bo, watcher) = await started(lobby)
+        table, (ada, bo, watcher) = await bids_table(lobby)
         table.act(0, action(table, "bid", 2))
         table.act(0, action(table, "shout"))  # everyone hears it: Ada's bid is confirmed too
         await until(lambda: bo.steps() == [0, 2] and watcher.steps() == [0, 2])
