@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -55,16 +55,31 @@ SAMPLES_VARY = 16
 """Samples drawn from each of two such positions."""
 
 
-def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+def leaves(value: Any, path: str = "") -> list[tuple[str, Any]]:
     """Every scalar of JSON-ready data with the path that reaches it (`hands[1][0]`)."""
-    if isinstance(value, Mapping):
+    found: list[tuple[str, Any]] = []
+    _gather(value, path, found)
+    return found
+
+
+def _gather(value: Any, path: str, found: list[tuple[str, Any]]) -> None:
+    """`leaves` into `found`: the checks flatten every seat's view of dozens of worlds a step,
+    so plain dicts and lists take the quick way (no generators, no ABC checks)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        found.append((path, value))
+    elif kind is dict or (kind is not list and kind is not tuple and isinstance(value, Mapping)):
+        prefix = f"{path}." if path else ""
         for key, item in value.items():
-            yield from leaves(item, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list | tuple):
+            _gather(item, f"{prefix}{key}", found)
+    elif kind is list or kind is tuple or isinstance(value, list | tuple):
         for i, item in enumerate(value):
-            yield from leaves(item, f"{path}[{i}]")
+            _gather(item, f"{path}[{i}]", found)
     else:
-        yield path, value
+        found.append((path, value))
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})
 
 
 def differences(expected: Any, got: Any, limit: int = 3) -> str:
