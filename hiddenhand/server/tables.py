@@ -806,6 +806,8 @@ class Table:
         """The options and the bots of a rematch: the same game at the same seats."""
         if self.status != "over":
             raise TableError("a rematch is played once this game is over")
+        if self.lessons is not None:
+            raise TableError("a tutorial has no rematch: start a real game from the lobby")
         return self.options.to_json(), [s.bot for s in self.seats]
 
     def players(self) -> dict[int, str]:

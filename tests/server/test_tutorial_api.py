@@ -71,6 +71,10 @@ def test_a_tutorial_is_played_to_its_end_by_following_its_hints(server: Server, 
     assert tried and all("follow the hint" in t for t in tried), tried
     record = httpx.get(f"{server.http}/api/tables/{table}/record", timeout=10).json()
     assert record["seed"] == tutorials()[game].seed
+    rematch = httpx.post(
+        f"{server.http}/api/tables/{table}/rematch", json={"token": you["token"]}, timeout=10
+    )
+    assert rematch.status_code == 400 and "tutorial has no rematch" in rematch.text, rematch.text
 
 
 def test_a_tutorial_table_is_not_listed_to_others(server: Server):
