@@ -6,15 +6,17 @@ is the same for every game: validation before any change, the record, the seeded
 the cache of legal actions. A game implements the `_`-prefixed hooks.
 
 A game's state declares its fields once, as annotations: `clone` is derived from them (see
-`engine.cloning`). Its actions report what happened through `emit`, which collects the events
-`act` returns.
+`engine.cloning`). Its actions report what happened through `emit`, the one event path, which
+collects the events `act` returns; events raised outside an action are refused unless the code
+says nobody listens yet (`collecting`).
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import indexOf as index_of
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
@@ -232,16 +234,11 @@ class State(ABC, Generic[OptionsT]):
         self.history.append((seat, legal.id))
         sink: list[Event] = []
         self._sink = sink
-        returned = self._apply(seat, legal)
+        self._apply(seat, legal)
         self._sink = None
         if self._pending is pending:  # unless `_apply` kept the others asked (`keep_asking`)
             self._pending = None
-        if returned is None:
-            return sink
-        if sink:
-            sink.extend(returned)
-            return sink
-        return returned
+        return sink
 
     def _legal_action(self, action: object, choices: Sequence[Action]) -> Action:
         """The space's own object for `action` (an id, or an Action equal to a legal one made
@@ -275,12 +272,37 @@ class State(ABC, Generic[OptionsT]):
         self._pending = {s: choices for s, choices in before.items() if s != seat}
 
     def emit(self, event: Event) -> None:
-        """Report something that happened during the action being applied; `act` returns the
-        events in the order they were emitted."""
+        """Report something that happened during the action being applied: the one way a game
+        reports events. `act` returns them in the order they were emitted.
+
+        Strict rather than quietly dropping what comes outside an action: such an event
+        reaches nobody, so an emit from `view`, `_legal` or `_resample` (a bug) would pass
+        unseen; it raises instead. Code that runs the rules' own moves outside an action (a
+        deal that opens the first window, a scenario that begins a turn) asks for its events
+        to be dropped with `collecting`, so each exception is written where it is made.
+        """
         sink = self._sink
         if sink is None:
             raise RuntimeError("events are emitted only while an action is applied")
         sink.append(event)
+
+    @contextmanager
+    def collecting(self) -> Iterator[list[Event]]:
+        """Run rules outside an action, their events collected into the list this yields.
+
+        For set-up code that reuses the rules' moves (the deal, a scenario arranged by hand),
+        which ignores the list: nobody is listening before the first action, so those events
+        are dropped, as no `act` returns them. A test may read the list of a rule it calls
+        directly. Refused while an action is applied, whose events are `act`'s to return.
+        """
+        if self._sink is not None:
+            raise RuntimeError("an action is being applied: its events are collected already")
+        events: list[Event] = []
+        self._sink = events
+        try:
+            yield events
+        finally:
+            self._sink = None
 
     def record(self) -> Record:
         """What replays this game exactly: game, options, players, seed and the actions.
@@ -343,8 +365,5 @@ class State(ABC, Generic[OptionsT]):
         """Compute the pending seats and their legal actions (cached by `pending`)."""
 
     @abstractmethod
-    def _apply(self, seat: int, action: Action) -> list[Event] | None:
-        """Apply an action already known to be legal, reporting its events through `emit`.
-
-        A game may instead return its events as a list; `act` returns them after any emitted.
-        """
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply an action already known to be legal, reporting its events through `emit`."""

@@ -213,7 +213,7 @@ def test_an_unreadable_annotation_is_refused_with_the_field_named():
 
 
 class Emits(State[HighCardOptions]):
-    """Reports through emit and through a returned list at once."""
+    """Reports two events through emit."""
 
     game = HIGH_CARD
     done: bool
@@ -225,10 +225,10 @@ class Emits(State[HighCardOptions]):
     def _legal(self) -> Pending:
         return {} if self.done else {0: (self.space.get("call"),)}
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def _apply(self, seat: int, action: Action) -> None:
         self.done = True
         self.emit(Event("first", "emitted"))
-        return [Event("second", "returned")]
+        self.emit(Event("second", "emitted next"))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"done": self.done}
@@ -240,12 +240,36 @@ class Emits(State[HighCardOptions]):
         """Nothing is hidden."""
 
 
-def test_act_returns_emitted_events_then_returned_ones_and_closes_the_sink():
+def test_act_returns_the_emitted_events_in_order_and_closes_the_sink():
     state = Emits(["Ana", "Bea"], HighCardOptions(), 0)
     events = state.act(0, state.space.get("call"))
     assert [e.kind for e in events] == ["first", "second"]
     with pytest.raises(RuntimeError, match="only while an action is applied"):
         state.emit(Event("late", "after the action"))
+
+
+def test_events_outside_an_action_are_kept_only_where_the_caller_collects_them():
+    state = Emits(["Ana", "Bea"], HighCardOptions(), 0)
+    with pytest.raises(RuntimeError, match="only while an action is applied"):
+        state.emit(Event("stray", "before any action"))
+    with state.collecting() as told:
+        state.emit(Event("setup", "dealt"))
+    assert [e.kind for e in told] == ["setup"]
+    events = state.act(0, state.space.get("call"))
+    assert [e.kind for e in events] == ["first", "second"], "set-up events are not the action's"
+    with pytest.raises(RuntimeError, match="only while an action is applied"):
+        state.emit(Event("late", "after collecting"))
+
+
+def test_collecting_is_refused_while_an_action_is_applied():
+    class Nested(Emits):
+        def _apply(self, seat: int, action: Action) -> None:
+            with self.collecting():
+                super()._apply(seat, action)
+
+    state = Nested(["Ana", "Bea"], HighCardOptions(), 0)
+    with pytest.raises(RuntimeError, match="its events are collected already"):
+        state.act(0, state.space.get("call"))
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -74,7 +74,8 @@ class LoveLetterState(State[LoveLetterOptions]):
         self.tokens = [0] * n
         self.round = 0
         self.result = None
-        self._deal(first=0)
+        with self.collecting():  # the first deal's draw is told to nobody: no one listens yet
+            self._deal(first=0)
 
     @property
     def goal(self) -> int:
@@ -107,10 +108,7 @@ class LoveLetterState(State[LoveLetterOptions]):
             card, self.aside = self.aside, UNKNOWN
         self.hands[seat].append(card)
         self.ruled_out[seat] = []
-        if self._sink is not None:
-            self.emit(
-                Event("draw", f"you draw the {name(card)}", private(seat), {"card": name(card)})
-            )
+        self.emit(Event("draw", f"you draw the {name(card)}", private(seat), {"card": name(card)}))
 
     # -- the questions ----------------------------------------------------------------------
 

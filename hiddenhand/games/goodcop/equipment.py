@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hiddenhand.engine import Action
+from hiddenhand.engine import Action, Event, private
 from hiddenhand.games.goodcop.card import Card, InstantCard
 from hiddenhand.games.goodcop.cards import (
     BASE_TITLES,
@@ -68,21 +68,33 @@ def _look(g: GoodCop, seat: int, p: int, s: int) -> None:
     c = g.cards[p][s]
     g.known[seat] |= 1 << c
     name = KIND_NAMES[g.kind[c]]
-    g.say("look", f"{{p{seat}}} looks at {{p{p}}}'s {SLOTS[s]} card", seat=seat, target=p, slot=s)
-    g.tell(
-        seat,
-        "saw",
-        f"you see that {{p{p}}}'s {SLOTS[s]} card is {name}",
-        target=p,
-        slot=s,
-        card=name,
+    g.emit(
+        Event(
+            "look",
+            f"{{p{seat}}} looks at {{p{p}}}'s {SLOTS[s]} card",
+            data={"seat": seat, "target": p, "slot": s},
+        )
+    )
+    g.emit(
+        Event(
+            "saw",
+            f"you see that {{p{p}}}'s {SLOTS[s]} card is {name}",
+            private(seat),
+            {"target": p, "slot": s, "card": name},
+        )
     )
 
 
 def _place(g: GoodCop, title: int, seat: int) -> None:
     """A staying card lies in front of a player."""
     g.placed[title] = seat
-    g.say("placed", f"{TITLES[title]} lies in front of {{p{seat}}}", seat=seat, card=TITLES[title])
+    g.emit(
+        Event(
+            "placed",
+            f"{TITLES[title]} lies in front of {{p{seat}}}",
+            data={"seat": seat, "card": TITLES[title]},
+        )
+    )
     if title == PLANTED_EVIDENCE:
         g.update_teams()
 
@@ -119,9 +131,11 @@ class Blackmail(Card["GoodCop"]):
             g.task = Task(task.chooser, self.title, 1, (p, s))
             return False
         a, sa = task.data
-        g.say(
-            "blackmail",
-            f"{{p{a}}}'s {SLOTS[sa]} card and {{p{p}}}'s {SLOTS[s]} card are swapped",
+        g.emit(
+            Event(
+                "blackmail",
+                f"{{p{a}}}'s {SLOTS[sa]} card and {{p{p}}}'s {SLOTS[s]} card are swapped",
+            )
         )
         g.swap_integrity(a, sa, p, s)
         return True
@@ -134,7 +148,7 @@ class Coffee(InstantCard["GoodCop"]):
 
     def start(self, g: GoodCop, user: int) -> None:
         g.coffee = user
-        g.say("coffee", f"{{p{user}}} will take the next turn", seat=user)
+        g.emit(Event("coffee", f"{{p{user}}} will take the next turn", data={"seat": user}))
 
 
 class Defibrillator(Card["GoodCop"]):
@@ -156,7 +170,7 @@ class Defibrillator(Card["GoodCop"]):
             g.restore(p)
         else:
             g.alive[p] = True
-            g.say("revived", f"{{p{p}}} is back in the game", seat=p)
+            g.emit(Event("revived", f"{{p{p}}} is back in the game", data={"seat": p}))
         return True
 
 
@@ -193,10 +207,10 @@ class EvidenceBag(Card["GoodCop"]):
         to = _seat(action)
         if what < 0:
             card = g.hand[holder].pop()
-            g.say("evidence", f"{{p{holder}}}'s equipment card goes to {{p{to}}}")
+            g.emit(Event("evidence", f"{{p{holder}}}'s equipment card goes to {{p{to}}}"))
             g.give(card, to)
         else:
-            g.say("evidence", f"{TITLES[what]} moves from {{p{holder}}} to {{p{to}}}")
+            g.emit(Event("evidence", f"{TITLES[what]} moves from {{p{holder}}} to {{p{to}}}"))
             _place(g, what, to)
         return True
 
@@ -274,7 +288,7 @@ class Polygraph(Card["GoodCop"]):
 
     def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
         p, chooser = _seat(action), task.chooser
-        g.say("polygraph", f"{{p{chooser}}} and {{p{p}}} see each other's cards")
+        g.emit(Event("polygraph", f"{{p{chooser}}} and {{p{p}}} see each other's cards"))
         self._show_all(g, p, chooser)
         self._show_all(g, chooser, p)
         return True
@@ -285,7 +299,7 @@ class Polygraph(Card["GoodCop"]):
         for c in g.cards[p]:
             g.known[viewer] |= 1 << c
         text = f"you see {{p{p}}}'s cards: {', '.join(names)}"
-        g.tell(viewer, "saw", text, target=p, cards=names)
+        g.emit(Event("saw", text, private(viewer), {"target": p, "cards": names}))
 
 
 class RestrainingOrder(Card["GoodCop"]):
@@ -310,7 +324,13 @@ class RestrainingOrder(Card["GoodCop"]):
         g.aim[chooser] = p
         g.shot_target = p
         g.shot_locked = True
-        g.say("aim", f"{{p{chooser}}} aims at {{p{p}}} instead", seat=chooser, target=p)
+        g.emit(
+            Event(
+                "aim",
+                f"{{p{chooser}}} aims at {{p{p}}} instead",
+                data={"seat": chooser, "target": p},
+            )
+        )
         return True
 
 
@@ -321,7 +341,7 @@ class SmokeGrenade(InstantCard["GoodCop"]):
 
     def start(self, g: GoodCop, user: int) -> None:
         g.direction = -g.direction
-        g.say("smoke", "the turn order is reversed")
+        g.emit(Event("smoke", "the turn order is reversed"))
 
 
 class SurveillanceCamera(Card["GoodCop"]):
@@ -369,11 +389,19 @@ class Taser(Card["GoodCop"]):
             g.aim[p] = UNARMED
             g.aim[chooser] = chooser
             g.tased = True
-            g.say("taser", f"{{p{chooser}}} takes {{p{p}}}'s gun", seat=chooser, target=p)
+            g.emit(
+                Event(
+                    "taser",
+                    f"{{p{chooser}}} takes {{p{p}}}'s gun",
+                    data={"seat": chooser, "target": p},
+                )
+            )
             g.task = Task(chooser, self.title, 1, ())
             return False
         g.aim[chooser] = p
-        g.say("aim", f"{{p{chooser}}} aims at {{p{p}}}", seat=chooser, target=p)
+        g.emit(
+            Event("aim", f"{{p{chooser}}} aims at {{p{p}}}", data={"seat": chooser, "target": p})
+        )
         return True
 
 
@@ -440,7 +468,7 @@ class MedKit(Card["GoodCop"]):
     def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
         p = _seat(action)
         g.wounded &= ~(1 << g.leader_card(p))
-        g.say("healed", f"{{p{p}}}'s Wounded token is removed", seat=p)
+        g.emit(Event("healed", f"{{p{p}}}'s Wounded token is removed", data={"seat": p}))
         return True
 
 
@@ -460,7 +488,7 @@ class RiotShield(Card["GoodCop"]):
         p = _seat(action)
         g.shot_target = p
         g.shot_locked = True
-        g.say("deflect", f"the shot goes to {{p{p}}} instead", target=p)
+        g.emit(Event("deflect", f"the shot goes to {{p{p}}} instead", data={"target": p}))
         return True
 
 
@@ -477,7 +505,7 @@ class WalkieTalkie(Card["GoodCop"]):
         for q in _armed(g):
             if q != p:
                 g.aim[q] = p
-        g.say("walkie", f"every armed player aims at {{p{p}}}", target=p)
+        g.emit(Event("walkie", f"every armed player aims at {{p{p}}}", data={"target": p}))
         return True
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any, ClassVar, Self
 
-from hiddenhand.engine import Action, Outcome, Pending, render
+from hiddenhand.engine import Action, Event, Outcome, Pending, private, render
 from hiddenhand.engine.seeding import KEYED, SEQUENTIAL
 from hiddenhand.games.goodcop import equipment, views
 from hiddenhand.games.goodcop.actions import action_table
@@ -138,7 +138,8 @@ class GoodCop(Table):
             self.phase = ORDER
             self.asked = (1 << n) - 1
         else:
-            self.open_window(START)
+            with self.collecting():  # the deal's events are dropped: nobody listens yet
+                self.open_window(START)
 
     # -- the engine contract --------------------------------------------------------------
 
@@ -209,7 +210,7 @@ class GoodCop(Table):
             left.remove(c)
             placed.append(c)
         self.cards[seat] = placed
-        self.say("ordered", f"{{p{seat}}} lays their cards down", seat=seat)
+        self.emit(Event("ordered", f"{{p{seat}}} lays their cards down", data={"seat": seat}))
         self.asked &= ~(1 << seat)
         if not self.asked:
             self.open_window(START)
@@ -261,7 +262,7 @@ class GoodCop(Table):
             equipment.choose(self, self.task, action)
         elif kind == "pass":
             if self.phase == ACTION:
-                self.say("wait", f"{{p{seat}}} does nothing", seat=seat)
+                self.emit(Event("wait", f"{{p{seat}}} does nothing", data={"seat": seat}))
                 self.after_action()
                 return
             self.asked &= ~(1 << seat)
@@ -288,7 +289,13 @@ class GoodCop(Table):
         elif kind == "aim":
             target = int(action.args[0])
             self.aim[seat] = target
-            self.say("aim", f"{{p{seat}}} aims at {{p{target}}}", seat=seat, target=target)
+            self.emit(
+                Event(
+                    "aim",
+                    f"{{p{seat}}} aims at {{p{target}}}",
+                    data={"seat": seat, "target": target},
+                )
+            )
             self._end_turn()
         else:
             self._other_action(seat, action)
@@ -297,12 +304,12 @@ class GoodCop(Table):
         """Arm: take a gun from the centre, then reveal a card."""
         self.guns -= 1
         self.aim[seat] = seat
-        self.say("arm", f"{{p{seat}}} takes a gun")
+        self.emit(Event("arm", f"{{p{seat}}} takes a gun"))
         self._after_draw_or_arm()
 
     def _equip(self, seat: int) -> None:
         """Equip: draw an equipment card, then reveal a card."""
-        self.say("equip", f"{{p{seat}}} draws an equipment card")
+        self.emit(Event("equip", f"{{p{seat}}} draws an equipment card"))
         self.draw(seat)
         self._after_draw_or_arm()
 
@@ -310,11 +317,12 @@ class GoodCop(Table):
         """Shoot: announced first; the Shoot window may change it before it is fired."""
         self.shot_target = target
         self.shot_locked = self.shot_changed = False
-        self.say(
-            "shoot",
-            f"{{p{seat}}} announces a shot at {{p{target}}}",
-            shooter=seat,
-            target=target,
+        self.emit(
+            Event(
+                "shoot",
+                f"{{p{seat}}} announces a shot at {{p{target}}}",
+                data={"shooter": seat, "target": target},
+            )
         )
         self.open_window(SHOOTING)
 
@@ -350,7 +358,7 @@ class GoodCop(Table):
         self.turn = seat
         self.tased = False
         self.phase = ACTION
-        self.say("turn", f"{{p{seat}}}'s turn", seat=seat)
+        self.emit(Event("turn", f"{{p{seat}}}'s turn", data={"seat": seat}))
 
     def _next_turn(self) -> None:
         nxt = self.coffee
@@ -386,7 +394,7 @@ class GoodCop(Table):
         if self.shot_changed and not self.shot_locked:
             self.phase = ACTION
             self.shot_target = -1
-            self.say("rethink", f"{{p{shooter}}} may choose their action again")
+            self.emit(Event("rethink", f"{{p{shooter}}} may choose their action again"))
             return
         self._shot_happens(shooter)
 
@@ -395,7 +403,7 @@ class GoodCop(Table):
         if self.aim[shooter] != UNARMED and self.alive[self.shot_target]:
             self.fire(shooter, self.shot_target)
         else:
-            self.say("fizzle", f"{{p{shooter}}}'s shot does not happen")
+            self.emit(Event("fizzle", f"{{p{shooter}}}'s shot does not happen"))
         self.shot_target = -1
         self.after_action()
 
@@ -404,20 +412,20 @@ class GoodCop(Table):
     def _investigate(self, seat: int, target: int, slot: int) -> None:
         c = self.cards[target][slot]
         self.known[seat] |= 1 << c
-        self.say(
-            "investigate",
-            f"{{p{seat}}} investigates {{p{target}}}'s {SLOTS[slot]} card",
-            seat=seat,
-            target=target,
-            slot=slot,
+        self.emit(
+            Event(
+                "investigate",
+                f"{{p{seat}}} investigates {{p{target}}}'s {SLOTS[slot]} card",
+                data={"seat": seat, "target": target, "slot": slot},
+            )
         )
-        self.tell(
-            seat,
-            "saw",
-            f"you see that {{p{target}}}'s {SLOTS[slot]} card is {KIND_NAMES[self.kind[c]]}",
-            target=target,
-            slot=slot,
-            card=KIND_NAMES[self.kind[c]],
+        self.emit(
+            Event(
+                "saw",
+                f"you see that {{p{target}}}'s {SLOTS[slot]} card is {KIND_NAMES[self.kind[c]]}",
+                private(seat),
+                {"target": target, "slot": slot, "card": KIND_NAMES[self.kind[c]]},
+            )
         )
         self.investigated(seat, target, c)
         if self.result is not None:
@@ -431,7 +439,9 @@ class GoodCop(Table):
             and not self.disguised(seat)
             and self.has_hidden(seat)
         ):
-            self.say("camera", f"{{p{target}}}'s Surveillance Camera investigates {{p{seat}}}")
+            self.emit(
+                Event("camera", f"{{p{target}}}'s Surveillance Camera investigates {{p{seat}}}")
+            )
             self.task = Task(target, SURVEILLANCE_CAMERA, 1, (seat,))
         elif not self.asked:
             self.close_window()
@@ -440,7 +450,13 @@ class GoodCop(Table):
         """The shooter fires at the target and drops the gun to the centre."""
         self.aim[shooter] = UNARMED
         self.guns += 1
-        self.say("shot", f"{{p{shooter}}} shoots {{p{target}}}", shooter=shooter, target=target)
+        self.emit(
+            Event(
+                "shot",
+                f"{{p{shooter}}} shoots {{p{target}}}",
+                data={"shooter": shooter, "target": target},
+            )
+        )
         self.hit(target, shooter)
 
     def hit(self, seat: int, by: int = -1) -> None:
@@ -452,19 +468,19 @@ class GoodCop(Table):
         leader = self.leader_card(seat)
         if leader >= 0 and not self.wounded >> leader & 1:
             self.wounded |= 1 << leader
-            self.say("wounded", f"{{p{seat}}} is wounded", seat=seat)
+            self.emit(Event("wounded", f"{{p{seat}}} is wounded", data={"seat": seat}))
             self.draw(seat)
         else:
             self.eliminate(seat)
 
     def eliminate(self, seat: int) -> None:
         self.alive[seat] = False
-        self.say("eliminated", f"{{p{seat}}} is eliminated", seat=seat)
+        self.emit(Event("eliminated", f"{{p{seat}}} is eliminated", data={"seat": seat}))
         if self.aim[seat] != UNARMED:
             self.aim[seat] = UNARMED
             self.guns += 1
         for c in self.hand[seat]:
-            self.say("discard", f"{{p{seat}}} discards {TITLES[ALL_DECK[c]]}")
+            self.emit(Event("discard", f"{{p{seat}}} discards {TITLES[ALL_DECK[c]]}"))
             self.to_discard(c)
         self.hand[seat] = []
         if self.over_limit == seat:
@@ -479,12 +495,12 @@ class GoodCop(Table):
         c = self.cards[seat][slot]
         self.up |= 1 << c
         name = KIND_NAMES[self.kind[c]]
-        self.say(
-            "reveal",
-            f"{{p{seat}}} reveals their {SLOTS[slot]} card: {name}",
-            seat=seat,
-            slot=slot,
-            card=name,
+        self.emit(
+            Event(
+                "reveal",
+                f"{{p{seat}}} reveals their {SLOTS[slot]} card: {name}",
+                data={"seat": seat, "slot": slot, "card": name},
+            )
         )
 
     # -- equipment --------------------------------------------------------------------------
@@ -496,7 +512,13 @@ class GoodCop(Table):
                 del hand[i]
                 self.to_discard(c)
                 break
-        self.say("discard", f"{{p{seat}}} discards {TITLES[title]}", seat=seat, card=TITLES[title])
+        self.emit(
+            Event(
+                "discard",
+                f"{{p{seat}}} discards {TITLES[title]}",
+                data={"seat": seat, "card": TITLES[title]},
+            )
+        )
         if len(hand) <= 1:
             self.over_limit = -1
 
@@ -508,7 +530,13 @@ class GoodCop(Table):
                 break
         else:  # pragma: no cover - legality guarantees the card is in hand
             raise AssertionError("played a card not in hand")
-        self.say("play", f"{{p{seat}}} plays {TITLES[title]}", seat=seat, card=TITLES[title])
+        self.emit(
+            Event(
+                "play",
+                f"{{p{seat}}} plays {TITLES[title]}",
+                data={"seat": seat, "card": TITLES[title]},
+            )
+        )
         if title not in STAYING:
             self.to_discard(c)
         equipment.play(self, seat, title)
@@ -531,19 +559,21 @@ class GoodCop(Table):
         self.owner[ca], self.owner[cb] = b, a
         self.known[a] |= 1 << cb
         self.known[b] |= 1 << ca
-        self.tell(
-            a,
-            "received",
-            f"you receive {KIND_NAMES[self.kind[cb]]} as your {SLOTS[slot_a]} card",
-            slot=slot_a,
-            card=KIND_NAMES[self.kind[cb]],
+        self.emit(
+            Event(
+                "received",
+                f"you receive {KIND_NAMES[self.kind[cb]]} as your {SLOTS[slot_a]} card",
+                private(a),
+                {"slot": slot_a, "card": KIND_NAMES[self.kind[cb]]},
+            )
         )
-        self.tell(
-            b,
-            "received",
-            f"you receive {KIND_NAMES[self.kind[ca]]} as your {SLOTS[slot_b]} card",
-            slot=slot_b,
-            card=KIND_NAMES[self.kind[ca]],
+        self.emit(
+            Event(
+                "received",
+                f"you receive {KIND_NAMES[self.kind[ca]]} as your {SLOTS[slot_b]} card",
+                private(b),
+                {"slot": slot_b, "card": KIND_NAMES[self.kind[ca]]},
+            )
         )
         self.update_teams()
 
@@ -558,7 +588,14 @@ class GoodCop(Table):
                 what = self._lone_cards(seat)
                 self.finish(TEAM_LONE, f"{{p{seat}}} holds both {what}", seat)
                 return
-            self.tell(seat, "team", f"you are now on the {TEAM_NAMES[team]} team", team=team)
+            self.emit(
+                Event(
+                    "team",
+                    f"you are now on the {TEAM_NAMES[team]} team",
+                    private(seat),
+                    {"team": team},
+                )
+            )
 
     def finish(self, team: int, reason: str, lone: int = -1) -> None:
         """The game ends: the team (or the lone player) wins, eliminated players included."""
@@ -575,7 +612,13 @@ class GoodCop(Table):
         self.phase = OVER
         self.task = None
         self.over_limit = -1
-        self.say("over", f"game over: {reason}", side=TEAM_NAMES[team], winners=sorted(winners))
+        self.emit(
+            Event(
+                "over",
+                f"game over: {reason}",
+                data={"side": TEAM_NAMES[team], "winners": sorted(winners)},
+            )
+        )
 
     def _resample(self, other: Self, seat: int, rng: random.Random) -> None:
         """Redraw every card face and equipment place `seat` cannot know (`determinize`)."""

@@ -87,8 +87,9 @@ def arrange(
     g.teams = [g.team_of(s) for s in range(n)]
     g.turn = turn
     g.rearranged()
-    if start_window:
-        g.open_window(START)
-    else:
-        g.begin_turn(turn)
+    with g.collecting():  # the scenario's first events are dropped, as the deal's are
+        if start_window:
+            g.open_window(START)
+        else:
+            g.begin_turn(turn)
     return g

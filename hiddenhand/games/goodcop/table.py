@@ -11,7 +11,7 @@ counter, so a determinized copy changes the deck's future by taking a new key.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from hiddenhand.engine import Event, Outcome, State, private
 from hiddenhand.engine.seeding import counter_pick
@@ -172,23 +172,6 @@ class Table(State):
                 out.append(s)
         return out
 
-    # -- events -----------------------------------------------------------------------------
-
-    def say(
-        self, kind: str, text: str, audience: frozenset[int] | None = None, **data: Any
-    ) -> None:
-        """An event for everyone (or `audience`); outside an action (the deal, a scenario set
-        up by hand) nobody is listening and it is dropped."""
-        sink = self._sink
-        if sink is not None:
-            sink.append(Event(kind, text, audience, data))
-
-    def tell(self, seat: int, kind: str, text: str, **data: Any) -> None:
-        """An event only `seat` sees."""
-        sink = self._sink
-        if sink is not None:
-            sink.append(Event(kind, text, private(seat), data))
-
     # -- the equipment deck ---------------------------------------------------------------
 
     def draw(self, seat: int) -> None:
@@ -201,9 +184,9 @@ class Table(State):
             self.next_gen += 1
             for c in self.deck:
                 self.gen[c] = batch
-            self.say("reshuffle", "the discard pile is shuffled into a new equipment deck")
+            self.emit(Event("reshuffle", "the discard pile is shuffled into a new equipment deck"))
         if not self.deck:
-            self.say("no-card", "there is no equipment card left to draw")
+            self.emit(Event("no-card", "there is no equipment card left to draw"))
             return
         deck = self.deck
         if self.loose > 1:
@@ -239,7 +222,7 @@ class Table(State):
         self.hand[seat].append(card)
         self.eknown[seat] |= 1 << card
         title = TITLES[ALL_DECK[card]]
-        self.tell(seat, kind, f"you {verb} {title}", card=title)
+        self.emit(Event(kind, f"you {verb} {title}", private(seat), {"card": title}))
         if len(self.hand[seat]) > 1:
             self.over_limit = seat
 
@@ -257,7 +240,7 @@ class Table(State):
         """An armed player drops their weapon (K9 Unit): the gun goes back to the centre."""
         self.aim[seat] = UNARMED
         self.guns += 1
-        self.say("k9", f"{{p{seat}}} drops their gun", seat=seat)
+        self.emit(Event("k9", f"{{p{seat}}} drops their gun", data={"seat": seat}))
 
     def deal_fits(self, other: Self, agent_holder: int, kingpin_holder: int) -> bool:
         """Whether a redrawn deal (`other`), its leaders dealt to these two different players,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hiddenhand.engine import Action
+from hiddenhand.engine import Action, Event, private
 from hiddenhand.games.goodcop import zombies
 from hiddenhand.games.goodcop.card import Card, InstantCard
 from hiddenhand.games.goodcop.cards import (
@@ -154,7 +154,13 @@ class Crossbow(Card["ZombieGoodCop"]):
 
     def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         p = int(action.args[1])
-        g.say("weapon", f"{{p{task.chooser}}} shoots {{p{p}}}", shooter=task.chooser, target=p)
+        g.emit(
+            Event(
+                "weapon",
+                f"{{p{task.chooser}}} shoots {{p{p}}}",
+                data={"shooter": task.chooser, "target": p},
+            )
+        )
         g.hit(p, task.chooser)
         return True
 
@@ -176,7 +182,7 @@ class TransfusionTube(Card["ZombieGoodCop"]):
             return
         swap = _leader_swap(g)
         assert swap is not None
-        g.say("transfusion", "the two leader cards change hands")
+        g.emit(Event("transfusion", "the two leader cards change hands"))
         g.swap_integrity(*swap)
 
     def options(self, g: ZombieGoodCop, task: Task) -> list[Action]:
@@ -197,7 +203,7 @@ class TransfusionTube(Card["ZombieGoodCop"]):
             return False
         moved, source = data
         g.tokens = (g.tokens & ~(1 << source)) | 1 << g.cards[p][s]
-        g.say("transfusion", f"an infection token moves to {{p{p}}}'s {SLOTS[s]} card")
+        g.emit(Event("transfusion", f"an infection token moves to {{p{p}}}'s {SLOTS[s]} card"))
         if moved + 1 < _MOVES and _token_cards(g, False):
             g.task = Task(chooser, self.title, 0, (moved + 1,))
             return False
@@ -217,7 +223,7 @@ class ZombieSerum(Card["ZombieGoodCop"]):
         if g.design.printed:
             super().start(g, user)
             return
-        g.say("serum", f"{{p{user}}} is shot by the Zombie Serum", seat=user)
+        g.emit(Event("serum", f"{{p{user}}} is shot by the Zombie Serum", data={"seat": user}))
         g.hit(user)
         if g.result is None:
             g.task = Task(user, self.title, 0, ())
@@ -243,7 +249,7 @@ class Flamethrower(InstantCard["ZombieGoodCop"]):
         return bool(_living_zombies(g))
 
     def start(self, g: ZombieGoodCop, user: int) -> None:
-        g.say("flamethrower", "every zombie is shot")
+        g.emit(Event("flamethrower", "every zombie is shot"))
         for p in _living_zombies(g):
             g.hit(p, user)
 
@@ -323,7 +329,13 @@ class Machete(Card["ZombieGoodCop"]):
         chooser, data = task.chooser, task.data
         if not g.design.printed:
             p = int(action.args[1])
-            g.say("weapon", f"{{p{chooser}}} shoots {{p{p}}}", shooter=chooser, target=p)
+            g.emit(
+                Event(
+                    "weapon",
+                    f"{{p{chooser}}} shoots {{p{p}}}",
+                    data={"shooter": chooser, "target": p},
+                )
+            )
             g.hit(p, chooser)
             return True
         p, s = int(action.args[1]), int(action.args[2])
@@ -331,7 +343,11 @@ class Machete(Card["ZombieGoodCop"]):
             g.task = Task(chooser, self.title, 1, (p, s, data[1] if data else 0))
             return False
         z, zs, done = data
-        g.say("machete", f"{{p{z}}}'s {SLOTS[zs]} card and {{p{p}}}'s {SLOTS[s]} card are swapped")
+        g.emit(
+            Event(
+                "machete", f"{{p{z}}}'s {SLOTS[zs]} card and {{p{p}}}'s {SLOTS[s]} card are swapped"
+            )
+        )
         g.swap_integrity(z, zs, p, s)
         if g.result is None and done + 1 < _MOVES and g.zombie[z] and _plain_revealed(g, z):
             g.task = Task(chooser, self.title, 0, (z, done + 1))
@@ -379,14 +395,20 @@ class AlarmClock(Card["ZombieGoodCop"]):
             p = int(action.args[1])
             g.alarm = p
             g.alarm_live = False
-            g.say("alarm-set", f"the Alarm Clock is set for {{p{p}}}'s next turn", target=p)
+            g.emit(
+                Event(
+                    "alarm-set",
+                    f"the Alarm Clock is set for {{p{p}}}'s next turn",
+                    data={"target": p},
+                )
+            )
             return True
         p, s = int(action.args[1]), int(action.args[2])
         zombies.add_token(g, p, s)
         for z in _living_zombies(g):
             if z != p and g.aim[z] != UNARMED:
                 g.aim[z] = p
-        g.say("alarm", f"every zombie aims at {{p{p}}}", target=p)
+        g.emit(Event("alarm", f"every zombie aims at {{p{p}}}", data={"target": p}))
         return True
 
 
@@ -430,8 +452,14 @@ class Cure(Card["ZombieGoodCop"]):
     def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
         p, s = int(action.args[1]), int(action.args[2])
         g.tokens &= ~(1 << g.cards[p][s])
-        g.say("cure", f"the infection token on {{p{p}}}'s {SLOTS[s]} card is removed", seat=p)
-        g.say("equip", f"{{p{task.chooser}}} draws an equipment card")
+        g.emit(
+            Event(
+                "cure",
+                f"the infection token on {{p{p}}}'s {SLOTS[s]} card is removed",
+                data={"seat": p},
+            )
+        )
+        g.emit(Event("equip", f"{{p{task.chooser}}} draws an equipment card"))
         g.draw(task.chooser)
         g.after_action()
         return False
@@ -476,14 +504,14 @@ def _reroll(g: ZombieGoodCop, die: int) -> None:
     faces = list(g.roll)
     faces[die] = zombies.roll_die(g, ZOMBIE_DIE)
     g.roll = tuple(faces)
-    g.say("reroll", f"zombie die {die + 1} is rolled again: {FACE_NAMES[faces[die]]}")
+    g.emit(Event("reroll", f"zombie die {die + 1} is rolled again: {FACE_NAMES[faces[die]]}"))
     zombies.announce_roll(g, g.bitten, "zombie", g.roll)
 
 
 def _name_leader(g: ZombieGoodCop, name: str) -> None:
     c = g.agent if name == "agent" else g.kingpin
     holder = g.owner[c]
-    g.say("named", f"the {name.capitalize()} is named")
+    g.emit(Event("named", f"the {name.capitalize()} is named"))
     if holder >= 0 and g.alive[holder] and not g.up >> c & 1:
         g.reveal(holder, g.cards[holder].index(c))
 
@@ -492,7 +520,9 @@ def _chainsaw(g: ZombieGoodCop, user: int, step: int, action: Action) -> None:
     args = action.args
     if step == 1:
         p = int(args[1])
-        g.say("chainsaw", f"{{p{user}}} has {{p{p}}} shot", shooter=user, target=p)
+        g.emit(
+            Event("chainsaw", f"{{p{user}}} has {{p{p}}} shot", data={"shooter": user, "target": p})
+        )
         g.hit(p, user)
         return
     p, s = int(args[1]), int(args[2])
@@ -522,7 +552,7 @@ def _mask(g: ZombieGoodCop, user: int, step: int, data: tuple[int, ...], action:
             g.task = Task(user, ZOMBIE_MASK, 1, (p,))
             return True
         z = data[0]
-        g.say("mask", f"{{p{z}}} is no longer a zombie and swaps cards with {{p{p}}}")
+        g.emit(Event("mask", f"{{p{z}}} is no longer a zombie and swaps cards with {{p{p}}}"))
         zombies.cure(g, z)
         swap_hands(g, z, p)
         return False
@@ -531,7 +561,7 @@ def _mask(g: ZombieGoodCop, user: int, step: int, data: tuple[int, ...], action:
         g.task = Task(user, ZOMBIE_MASK, 1, (p, s))
         return True
     a, sa = data
-    g.say("mask", f"{{p{a}}}'s {SLOTS[sa]} card and {{p{p}}}'s {SLOTS[s]} card are swapped")
+    g.emit(Event("mask", f"{{p{a}}}'s {SLOTS[sa]} card and {{p{p}}}'s {SLOTS[s]} card are swapped"))
     g.swap_integrity(a, sa, p, s)
     return False
 
@@ -547,7 +577,7 @@ def swap_hands(g: ZombieGoodCop, a: int, b: int) -> None:
         g.known[b] |= 1 << c
     for seat in (a, b):
         names = ", ".join(KIND_NAMES[g.kind[c]] for c in g.cards[seat])
-        g.tell(seat, "received", f"you receive the cards {names}", cards=names)
+        g.emit(Event("received", f"you receive the cards {names}", private(seat), {"cards": names}))
     g.update_teams()
 
 
@@ -572,9 +602,13 @@ def _crate_choice(
                 g.arms -= 1
             else:
                 g.guns -= 1
-            g.say("arm", f"{{p{p}}} takes {'Arms' if g.zombie[p] else 'a gun'}", seat=p)
+            g.emit(
+                Event(
+                    "arm", f"{{p{p}}} takes {'Arms' if g.zombie[p] else 'a gun'}", data={"seat": p}
+                )
+            )
         g.aim[p] = q
-        g.say("aim", f"{{p{p}}} aims at {{p{q}}}", seat=p, target=q)
+        g.emit(Event("aim", f"{{p{p}}} aims at {{p{q}}}", data={"seat": p, "target": q}))
         if p == g.turn and (took or g.design.printed):
             g.tased = True  # cannot shoot (or bite) this turn
     _next_crate(g, title, queue)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from hiddenhand.engine import Event
 from hiddenhand.games.goodcop import zombies
 from hiddenhand.games.goodcop.cards import INFECTION_DIE, INFECTION_FACE
 
@@ -66,7 +67,7 @@ class Dice(Design):
     def investigated(self, g: ZombieGoodCop, seat: int, target: int, card: int) -> None:
         """Investigating the Infector makes its holder a zombie; the investigator draws."""
         if card == g.infector:
-            g.say("infector", f"{{p{seat}}} found the Infector", seat=seat)
+            g.emit(Event("infector", f"{{p{seat}}} found the Infector", data={"seat": seat}))
             g.draw(seat)
             zombies.become(g, target)
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from hiddenhand.engine import Action
+from hiddenhand.engine import Action, Event
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.games.goodcop import zombies
 from hiddenhand.games.goodcop.card import Card
@@ -183,7 +183,7 @@ class ZombieGoodCop(GoodCop):
             zombies.infector_revealed(self, seat)
 
     def restore(self, seat: int) -> None:
-        self.say("revived", f"{{p{seat}}} is no longer a zombie", seat=seat)
+        self.emit(Event("revived", f"{{p{seat}}} is no longer a zombie", data={"seat": seat}))
         zombies.cure(self, seat)
 
     def disarm(self, seat: int) -> None:
@@ -195,10 +195,10 @@ class ZombieGoodCop(GoodCop):
         elif self.design.arms_are_guns:
             self.aim[seat] = UNARMED
             self.arms += 1
-            self.say("k9", f"{{p{seat}}} drops their Arms", seat=seat)
+            self.emit(Event("k9", f"{{p{seat}}} drops their Arms", data={"seat": seat}))
         else:
             self.aim[seat] = seat
-            self.say("k9", f"{{p{seat}}} aims their Arms at themself", seat=seat)
+            self.emit(Event("k9", f"{{p{seat}}} aims their Arms at themself", data={"seat": seat}))
 
     def update_teams(self) -> None:
         """Cards moved: cures and new zombies first (`zombies.after_card_move`)."""

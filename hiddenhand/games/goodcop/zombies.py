@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hiddenhand.engine import Action
+from hiddenhand.engine import Action, Event, private
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ARMS_FACE,
@@ -75,7 +75,13 @@ def after_card_move(g: ZombieGoodCop) -> None:
             continue
         leader = g.leader_card(seat) >= 0
         if g.zombie[seat] and leader:
-            g.say("cured", f"{{p{seat}}} holds a leader card and is no longer a zombie", seat=seat)
+            g.emit(
+                Event(
+                    "cured",
+                    f"{{p{seat}}} holds a leader card and is no longer a zombie",
+                    data={"seat": seat},
+                )
+            )
             cure(g, seat)
         elif not g.zombie[seat] and not leader and known_infector(g, seat):
             become(g, seat)
@@ -90,7 +96,7 @@ def become(g: ZombieGoodCop, seat: int, take_arms: bool | None = None) -> None:
     if g.zombie[seat] or g.result is not None:
         return
     g.zombie[seat] = True
-    g.say("zombie", f"{{p{seat}}} becomes a zombie", seat=seat)
+    g.emit(Event("zombie", f"{{p{seat}}} becomes a zombie", data={"seat": seat}))
     up = g.up
     for s, c in enumerate(g.cards[seat]):
         if not up >> c & 1:
@@ -98,14 +104,16 @@ def become(g: ZombieGoodCop, seat: int, take_arms: bool | None = None) -> None:
     if g.aim[seat] != UNARMED:
         g.aim[seat] = UNARMED
         g.guns += 1
-        g.say("drop", f"{{p{seat}}} drops their gun", seat=seat)
+        g.emit(Event("drop", f"{{p{seat}}} drops their gun", data={"seat": seat}))
     if take_arms is None:
         take_arms = g.design.arms_on_turning
     if take_arms:
         take_arms_token(g, seat)
     if g.teams[seat] != TEAM_ZOMBIE:
         g.teams[seat] = TEAM_ZOMBIE
-        g.tell(seat, "team", "you are now on the zombie team", team=TEAM_ZOMBIE)
+        g.emit(
+            Event("team", "you are now on the zombie team", private(seat), {"team": TEAM_ZOMBIE})
+        )
     leader = g.leader_card(seat)
     if leader >= 0:
         name = "Agent" if g.kind[leader] == AGENT else "Kingpin"
@@ -117,7 +125,7 @@ def take_arms_token(g: ZombieGoodCop, seat: int) -> None:
     if g.arms and g.aim[seat] == UNARMED:
         g.arms -= 1
         g.aim[seat] = seat
-        g.say("arms", f"{{p{seat}}} takes Arms", seat=seat)
+        g.emit(Event("arms", f"{{p{seat}}} takes Arms", data={"seat": seat}))
 
 
 def cure(g: ZombieGoodCop, seat: int) -> None:
@@ -129,7 +137,11 @@ def cure(g: ZombieGoodCop, seat: int) -> None:
     team = g.team_of(seat)
     if team != TEAM_LONE and team != g.teams[seat]:
         g.teams[seat] = team
-        g.tell(seat, "team", f"you are now on the {TEAM_NAMES[team]} team", team=team)
+        g.emit(
+            Event(
+                "team", f"you are now on the {TEAM_NAMES[team]} team", private(seat), {"team": team}
+            )
+        )
 
 
 def infector_revealed(g: ZombieGoodCop, seat: int) -> None:
@@ -153,7 +165,7 @@ def hit(g: ZombieGoodCop, seat: int, by: int) -> None:
     if g.zombie[seat]:
         if g.aim[seat] != UNARMED:
             g.aim[seat] = seat
-        g.say("arms-down", f"{{p{seat}}} aims their Arms at themself", seat=seat)
+        g.emit(Event("arms-down", f"{{p{seat}}} aims their Arms at themself", data={"seat": seat}))
         return
     cards = g.cards[seat]
     for s in range(3):
@@ -166,11 +178,11 @@ def hit(g: ZombieGoodCop, seat: int, by: int) -> None:
         become(g, seat)
     elif not g.wounded >> leader & 1:
         g.wounded |= 1 << leader
-        g.say("wounded", f"{{p{seat}}} is wounded", seat=seat)
+        g.emit(Event("wounded", f"{{p{seat}}} is wounded", data={"seat": seat}))
         g.draw(seat)
     elif g.design.zombies_kill_leaders and by >= 0 and g.zombie[by]:
         g.alive[seat] = False
-        g.say("eliminated", f"{{p{seat}}} is eliminated", seat=seat)
+        g.emit(Event("eliminated", f"{{p{seat}}} is eliminated", data={"seat": seat}))
         name = "Agent" if g.kind[leader] == AGENT else "Kingpin"
         g.finish(TEAM_ZOMBIE, f"a zombie eliminated the {name} ({{p{seat}}})")
     else:
@@ -180,7 +192,13 @@ def hit(g: ZombieGoodCop, seat: int, by: int) -> None:
 def shoot_zombie(g: ZombieGoodCop, shooter: int, target: int) -> None:
     """Shooting a zombie: its Arms turn on itself; the shooter keeps the gun (`infect`,
     `simple`: and must aim elsewhere)."""
-    g.say("shot", f"{{p{shooter}}} shoots {{p{target}}}", shooter=shooter, target=target)
+    g.emit(
+        Event(
+            "shot",
+            f"{{p{shooter}}} shoots {{p{target}}}",
+            data={"shooter": shooter, "target": target},
+        )
+    )
     hit(g, target, shooter)
     if g.design.must_reaim and shooter == g.turn:
         g.reaim = target
@@ -258,7 +276,13 @@ def act(g: ZombieGoodCop, seat: int, kind: str) -> None:
         g.shot_target = target
         g.shot_locked = g.shot_changed = False
         g.biting = True
-        g.say("bite", f"{{p{seat}}} is about to bite {{p{target}}}", shooter=seat, target=target)
+        g.emit(
+            Event(
+                "bite",
+                f"{{p{seat}}} is about to bite {{p{target}}}",
+                data={"shooter": seat, "target": target},
+            )
+        )
         g.open_window(SHOOTING)
     elif kind == "arm":
         take_arms_token(g, seat)
@@ -267,7 +291,7 @@ def act(g: ZombieGoodCop, seat: int, kind: str) -> None:
         if g.design.zombie_infects and curable(g):
             g.task = Task(seat, CURE_TASK, 0, ())
             return
-        g.say("equip", f"{{p{seat}}} draws an equipment card")
+        g.emit(Event("equip", f"{{p{seat}}} draws an equipment card"))
         g.draw(seat)
         g.after_action()
     elif kind == "infect":
@@ -289,11 +313,12 @@ def add_token(g: ZombieGoodCop, seat: int, slot: int = -1) -> bool:
     if g.tokens >> c & 1:
         return False
     g.tokens |= 1 << c
-    g.say(
-        "infection",
-        f"an infection token goes on {{p{seat}}}'s {SLOTS[slot]} card",
-        seat=seat,
-        slot=slot,
+    g.emit(
+        Event(
+            "infection",
+            f"an infection token goes on {{p{seat}}}'s {SLOTS[slot]} card",
+            data={"seat": seat, "slot": slot},
+        )
     )
     return True
 
@@ -312,10 +337,14 @@ def resolve_bite(g: ZombieGoodCop, biter: int, target: int) -> None:
     as the design says (`Design.bite`)."""
     g.biting = False
     if g.aim[biter] in (UNARMED, biter) or not g.alive[target]:
-        g.say("fizzle", f"{{p{biter}}}'s bite does not happen")
+        g.emit(Event("fizzle", f"{{p{biter}}}'s bite does not happen"))
         g.after_action()
         return
-    g.say("bitten", f"{{p{biter}}} bites {{p{target}}}", shooter=biter, target=target)
+    g.emit(
+        Event(
+            "bitten", f"{{p{biter}}} bites {{p{target}}}", data={"shooter": biter, "target": target}
+        )
+    )
     if g.zombie[target]:
         hit(g, target, biter)
         g.after_action()
@@ -375,13 +404,13 @@ def after_tokens(g: ZombieGoodCop, seat: int, then: int) -> None:
 def announce_roll(g: ZombieGoodCop, roller: int, die: str, faces: tuple[int, ...]) -> None:
     g.last_roll = (roller, die, faces)
     names = [FACE_NAMES[f] for f in faces]
-    g.say(
-        "roll",
-        f"{{p{roller}}} rolls the {die} {'die' if len(faces) == 1 else 'dice'}: "
-        + ", ".join(names),
-        seat=roller,
-        die=die,
-        faces=names,
+    g.emit(
+        Event(
+            "roll",
+            f"{{p{roller}}} rolls the {die} {'die' if len(faces) == 1 else 'dice'}: "
+            + ", ".join(names),
+            data={"seat": roller, "die": die, "faces": names},
+        )
     )
 
 
@@ -393,7 +422,7 @@ def apply_roll(g: ZombieGoodCop) -> None:
     g.bitten = -1
     if ARMS_FACE in faces:
         g.reaim = target
-        g.say("arms-face", f"{{p{g.turn}}} must aim their Arms at someone else")
+        g.emit(Event("arms-face", f"{{p{g.turn}}} must aim their Arms at someone else"))
     then = ROLLED_ZOMBIE if ZOMBIE_FACE in faces else ROLLED_BLANK
     place_tokens(g, target, faces.count(INFECTION_FACE), then)
 
@@ -430,7 +459,7 @@ def after_infection_die(g: ZombieGoodCop) -> None:
 def ring_alarm(g: ZombieGoodCop, target: int) -> None:
     """Every unarmed living player takes a gun (a zombie Arms) while any are left; everyone
     armed aims at the target."""
-    g.say("alarm", f"the Alarm Clock rings for {{p{target}}}", target=target)
+    g.emit(Event("alarm", f"the Alarm Clock rings for {{p{target}}}", data={"target": target}))
     for step in range(1, g.n + 1):
         p = (target + step) % g.n
         if not g.alive[p] or g.aim[p] != UNARMED:
@@ -440,7 +469,7 @@ def ring_alarm(g: ZombieGoodCop, target: int) -> None:
         elif g.guns:
             g.guns -= 1
             g.aim[p] = p
-            g.say("arm", f"{{p{p}}} takes a gun", seat=p)
+            g.emit(Event("arm", f"{{p{p}}} takes a gun", data={"seat": p}))
     for p in g.living():
         if p != target and g.aim[p] != UNARMED:
             g.aim[p] = target

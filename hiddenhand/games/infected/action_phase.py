@@ -370,40 +370,40 @@ def _choose(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
 
 
 def _carry_call_destroy(st: InfectedState, seat: int, intent: CallDestroy) -> None:
-    st.log.append(Event("call", f"{{p{seat}}} calls a vote to destroy {{p{intent.target}}}"))
+    st.emit(Event("call", f"{{p{seat}}} calls a vote to destroy {{p{intent.target}}}"))
     if st.destroy_call is None:
         st.destroy_call = (seat, intent.target)
 
 
 def _carry_call_leader(st: InfectedState, seat: int, intent: CallLeader) -> None:
     text = f"{{p{seat}}} calls a vote to make {{p{intent.target}}} the Leader"
-    st.log.append(Event("call", text))
+    st.emit(Event("call", text))
     if st.leader_call is None:
         st.leader_call = (seat, intent.target)
 
 
 def _carry_special(st: InfectedState, seat: int, intent: Special) -> None:
-    st.log.extend(st.discard_from_hand(seat, intent.cost))
-    st.log.extend(st.equip(seat, ((st.special_kind(seat), 1),), intent.drops, fresh=True))
+    st.discard_from_hand(seat, intent.cost)
+    st.equip(seat, ((st.special_kind(seat), 1),), intent.drops, fresh=True)
 
 
 def _carry_play(st: InfectedState, seat: int, intent: Play) -> None:
     st.piles[seat].append(st.take_from_hand(seat, intent.item))
-    st.log.append(Event("play", f"{{p{seat}}} plays an item card to the challenge pile"))
+    st.emit(Event("play", f"{{p{seat}}} plays an item card to the challenge pile"))
 
 
 def _carry_swap(st: InfectedState, seat: int, intent: Swap) -> None:
     for k in intent.items:
-        st.log.extend(st.discard_from_hand(seat, k))
-    st.log.extend(st.draw_items(seat, 2))
+        st.discard_from_hand(seat, k)
+    st.draw_items(seat, 2)
 
 
 def _carry_give(st: InfectedState, seat: int, intent: Give) -> None:
     for k, to in intent.gifts:
         card = st.take_from_hand(seat, k)
         st.hands[to].append(card)
-        st.log.append(Event("give", f"{{p{seat}}} gives an item card to {{p{to}}}"))
-        st.log.append(
+        st.emit(Event("give", f"{{p{seat}}} gives an item card to {{p{to}}}"))
+        st.emit(
             Event(
                 "gave",
                 f"{{p{seat}}} gives {article(st.item_name(card))} to {{p{to}}}",
@@ -413,23 +413,21 @@ def _carry_give(st: InfectedState, seat: int, intent: Give) -> None:
 
 
 def _carry_pass(st: InfectedState, seat: int, intent: Pass) -> None:
-    st.log.append(Event("pass", f"{{p{seat}}} takes no action"))
+    st.emit(Event("pass", f"{{p{seat}}} takes no action"))
 
 
 CARRY_OUT: dict[type[Intent], Callable[[InfectedState, int, Any], None]] = {
     CallDestroy: _carry_call_destroy,
     CallLeader: _carry_call_leader,
-    Ability: lambda st, seat, intent: st.log.extend(use_ability(st, seat, intent.target)),
+    Ability: lambda st, seat, intent: use_ability(st, seat, intent.target),
     Special: _carry_special,
     Play: _carry_play,
-    Draw: lambda st, seat, intent: st.log.extend(st.draw_items(seat, 1)),
-    DrawTwo: lambda st, seat, intent: st.log.extend(st.draw_items(seat, 2)),
-    Equip: lambda st, seat, intent: st.log.extend(
-        st.equip(seat, intent.items, intent.drops, fresh=True)
-    ),
+    Draw: lambda st, seat, intent: st.draw_items(seat, 1),
+    DrawTwo: lambda st, seat, intent: st.draw_items(seat, 2),
+    Equip: lambda st, seat, intent: st.equip(seat, intent.items, intent.drops, fresh=True),
     Swap: _carry_swap,
     Give: _carry_give,
-    Heal: lambda st, seat, intent: st.log.extend(st.heal(seat, 1)),
+    Heal: lambda st, seat, intent: st.heal(seat, 1),
     Pass: _carry_pass,
     Zombify: lambda st, seat, intent: st.expose(seat, "finished zombification"),
 }

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hiddenhand.engine.events import Event
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.engine.state import Outcome, State
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, Character, ZombieKind, card_set
@@ -145,14 +144,6 @@ class Board(State):
         self.shown_fails = [0] * n
         self.fail_claims = [0] * n
         self.shown_claims = [0] * n
-
-    @property
-    def log(self) -> list[Event]:
-        """The events of the action being applied: the kernel's event sink."""
-        sink = self._sink
-        if sink is None:
-            raise RuntimeError("events are told only while an action is applied")
-        return sink
 
     # -- what the rules ask about the table -----------------------------------------------
 

@@ -67,58 +67,53 @@ def handle_threat(state: InfectedState, card: int) -> None:
     it happens (a wound may exhaust the zombie deck part-way through)."""
     kind = state.cards.zombie_kinds[state.cards.zombie_of[card]]
     for effect in kind.effects:
-        state.log.extend(THREAT_HANDLERS[effect](state))
+        THREAT_HANDLERS[effect](state)
 
 
-def _wound_leader(state: InfectedState) -> list[Event]:
+def _wound_leader(state: InfectedState) -> None:
     state.wound(state.leader)
-    return []
 
 
-def _wound_wounded(state: InfectedState) -> list[Event]:
+def _wound_wounded(state: InfectedState) -> None:
     for seat in [s for s in state.order_from_leader() if state.wounds[s]]:
         state.wound(seat)
-    return []
 
 
-def _wound_all(state: InfectedState) -> list[Event]:
+def _wound_all(state: InfectedState) -> None:
     for seat in state.order_from_leader():
         state.wound(seat)
-    return []
 
 
-def _wounded_discard(state: InfectedState) -> list[Event]:
-    events: list[Event] = []
+def _wounded_discard(state: InfectedState) -> None:
     for seat in state.order_from_leader():
         if state.wounds[seat] and state.hands[seat]:
             card = state.hands[seat].pop(state.rng.randrange(len(state.hands[seat])))
             state.item_discard.append(card)
             name = state.item_name(card)
-            events.append(Event("discard", f"{{p{seat}}} discards {article(name)} (wounded)"))
-    return events
+            state.emit(Event("discard", f"{{p{seat}}} discards {article(name)} (wounded)"))
 
 
-def _lose_resource(state: InfectedState) -> list[Event]:
+def _lose_resource(state: InfectedState) -> None:
     piles = state.resources
     largest = max(range(len(piles)), key=lambda r: (len(piles[r]), -r))
-    return state.lose_resources([largest]) if piles[largest] else []
+    if piles[largest]:
+        state.lose_resources([largest])
 
 
-def _raid(state: InfectedState) -> list[Event]:
-    return state.lose_resources([r for r in range(len(state.resources)) if state.resources[r]])
+def _raid(state: InfectedState) -> None:
+    state.lose_resources([r for r in range(len(state.resources)) if state.resources[r]])
 
 
-def _jam(state: InfectedState) -> list[Event]:
+def _jam(state: InfectedState) -> None:
     state.jammed = True
-    return [Event("jam", "equipped items cannot be used in the next use item phase")]
+    state.emit(Event("jam", "equipped items cannot be used in the next use item phase"))
 
 
-def _leader_unequip(state: InfectedState) -> list[Event]:
+def _leader_unequip(state: InfectedState) -> None:
     gear = state.equipped[state.leader]
-    if not gear:
-        return []
-    slot = state.rng.randrange(len(gear))
-    return state.unequip(state.leader, slot, "the threat")
+    if gear:
+        slot = state.rng.randrange(len(gear))
+        state.unequip(state.leader, slot, "the threat")
 
 
 THREAT_HANDLERS = {
@@ -134,54 +129,70 @@ THREAT_HANDLERS = {
 assert set(THREAT_HANDLERS) == set(THREAT_EFFECTS)
 
 
-def use_item(state: InfectedState, seat: int, card: int, target: int | None) -> list[Event]:
+def use_item(state: InfectedState, seat: int, card: int, target: int | None) -> None:
     """Carry out the effect of an equipped item used in a use item phase (already unequipped)."""
     kind = state.cards.item_kinds[state.cards.item_of[card]]
     name = kind.name
     if kind.effect is None:
         state.piles[seat].append(card)
-        return [Event("use", f"{{p{seat}}} uses an equipped item in the challenge pile")]
-    events = [Event("use", f"{{p{seat}}} uses {article(name)}")]
+        state.emit(Event("use", f"{{p{seat}}} uses an equipped item in the challenge pile"))
+        return
+    use = Event("use", f"{{p{seat}}} uses {article(name)}")
     if kind.effect == "blood_test":
         state.removed_items.append(card)
         assert target is not None
-        return events + state.blood_test(seat, target)
+        state.emit(use)
+        state.blood_test(seat, target)
+        return
     state.item_discard.append(card)
     if kind.effect == "heal3":
-        return events + state.heal(seat, 3)
-    if kind.effect == "heal1":
-        return events + state.heal(seat, 1)
-    if kind.effect == "draw2":
-        return events + state.draw_items(seat, 2)
-    if kind.effect == "scout":
-        return events + state.scout(seat, SCOUT_CARDS["scout"])
-    raise AssertionError(f"{name} cannot be used in a use item phase")
+        state.emit(use)
+        state.heal(seat, 3)
+    elif kind.effect == "heal1":
+        state.emit(use)
+        state.heal(seat, 1)
+    elif kind.effect == "draw2":
+        _draw_after(state, seat, 2, use)
+    elif kind.effect == "scout":
+        state.emit(use)
+        state.scout(seat, SCOUT_CARDS["scout"])
+    else:
+        raise AssertionError(f"{name} cannot be used in a use item phase")
 
 
-def use_ability(state: InfectedState, seat: int, target: int | None) -> list[Event]:
+def use_ability(state: InfectedState, seat: int, target: int | None) -> None:
     """Carry out a character's once-per-game ability (used just before an action)."""
     character = state.character_of(seat)
     state.ability_used[seat] = True
-    events = [Event("ability", f"{{p{seat}}} ({character.name}) uses the once-per-game ability")]
+    used = Event("ability", f"{{p{seat}}} ({character.name}) uses the once-per-game ability")
     ability = character.ability
+    if ability == "supply_run":
+        _draw_after(state, seat, 3, used)
+        return
+    state.emit(used)
     if ability == "cover_fire":
         state.cover = True
-        events.append(Event("cover", "the threat effect of the next zombie card is not handled"))
+        state.emit(Event("cover", "the threat effect of the next zombie card is not handled"))
     elif ability == "moonshine":
-        events += state.heal(seat, len(state.wounds[seat]))
+        state.heal(seat, len(state.wounds[seat]))
     elif ability == "demolition":
-        events += state.discard_from_hand(seat, state.special_kind(seat))
+        state.discard_from_hand(seat, state.special_kind(seat))
         state.extra_action.add(seat)
     elif ability == "triage":
         for other in state.order_from_leader():
-            events += state.heal(other, 1)
+            state.heal(other, 1)
     elif ability == "lab_test":
         assert target is not None
-        events += state.blood_test(seat, target)
+        state.blood_test(seat, target)
     elif ability == "recon":
-        events += state.scout(seat, SCOUT_CARDS["recon"])
-    elif ability == "supply_run":
-        events += state.draw_items(seat, 3)
+        state.scout(seat, SCOUT_CARDS["recon"])
     else:  # pragma: no cover - the loader admits only known abilities
         raise AssertionError(ability)
-    return events
+
+
+def _draw_after(state: InfectedState, seat: int, count: int, cause: Event) -> None:
+    """Draw for an item or ability, told after it. The cards are taken first, so a reshuffle
+    they need is told before `cause`: the order records and replays have always shown."""
+    drawn = state.take_items(seat, count)
+    state.emit(cause)
+    state.show_drawn(seat, drawn)

@@ -22,15 +22,14 @@ def exhausted(st: InfectedState) -> None:
     st.exhaustions += 1
     st.window = {}
     st.phase = Phase.FLOW
-    log = st.log
     if st.exhaustions >= 2:
-        log.append(Event("exhausted", "the zombie deck is exhausted for the second time"))
+        st.emit(Event("exhausted", "the zombie deck is exhausted for the second time"))
         if st.enough_resources():
             st.finish("humans", f"the survivors hold {st.n} resources of every type")
         else:
             st.finish("zombies", "the zombie deck ran out a second time")
         return
-    log.append(Event("exhausted", "the zombie deck is exhausted: the end game begins"))
+    st.emit(Event("exhausted", "the zombie deck is exhausted: the end game begins"))
     st.end_game = True
     st.cover = st.jammed = False
     # a. the turn ends, the challenge is lost, the Leader card moves on
@@ -38,7 +37,7 @@ def exhausted(st: InfectedState) -> None:
     for s in range(st.n):
         st.hidden_discard.extend(st.piles[s])
         st.piles[s] = []
-    log += st.pass_leader()
+    st.pass_leader()
     # b. resources into hands
     if not any(st.resources):
         st.finish("zombies", "no resources were collected before the end game")
@@ -49,7 +48,7 @@ def exhausted(st: InfectedState) -> None:
     st.zdiscard = []
     st.rng.shuffle(st.zdeck)
     st.known_top = [0] * st.n
-    log.append(
+    st.emit(
         Event("shuffle", "the zombie discard pile and the endgame zombie cards form a new deck")
     )
     try:
@@ -57,9 +56,7 @@ def exhausted(st: InfectedState) -> None:
         for s in range(st.n):
             if st.samples[s]:
                 st.samples_up[s] = True
-                log.append(
-                    Event("sample_shown", f"{{p{s}}} shows a {st.samples[s][0]} blood sample")
-                )
+                st.emit(Event("sample_shown", f"{{p{s}}} shows a {st.samples[s][0]} blood sample"))
         for s in st.order_from_leader():
             if st.is_infected(s):
                 st.expose(s, "the blood samples are turned up")
@@ -86,7 +83,7 @@ def _resources_into_hands(st: InfectedState) -> None:
                     st.carried[r].append(card)
                 taken.append(st.item_name(card))
         if taken:
-            st.log.append(Event("resources", f"{{p{s}}} takes {', '.join(taken)} into hand"))
+            st.emit(Event("resources", f"{{p{s}}} takes {', '.join(taken)} into hand"))
 
 
 def _spread(st: InfectedState) -> None:
@@ -98,6 +95,6 @@ def _spread(st: InfectedState) -> None:
     seat = next(s for s in order if len(st.wounds[s]) == most)
     st.samples[seat].append(spare)
     st.samples_up[seat] = True
-    st.log.append(Event("spread", f"the remaining blood sample goes to {{p{seat}}}: it is {spare}"))
+    st.emit(Event("spread", f"the remaining blood sample goes to {{p{seat}}}: it is {spare}"))
     if spare == "virus":
         st.expose(seat, "the infection spreads")

@@ -2,8 +2,8 @@
 blood sample tests, equipping, the Leader card, the infected revealed, the end.
 
 `InfectedState` derives from `Mechanics`; threat effects, items and abilities call these.
-Every mechanic logs its events as it happens: drawing a zombie card may exhaust the deck
-part-way through, and what happened before stays told.
+Every mechanic reports its events through `emit` as it happens: drawing a zombie card may
+exhaust the deck part-way through, and what happened before stays told.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Mechanics(Board):
         self.result = Outcome(winners, side, reason)
         self.phase = Phase.OVER
         self.window = {}
-        self.log.append(Event("game_over", f"the {side} win: {reason}", data={"side": side}))
+        self.emit(Event("game_over", f"the {side} win: {reason}", data={"side": side}))
 
     # -- decks ------------------------------------------------------------------------------
 
@@ -43,10 +43,15 @@ class Mechanics(Board):
             self.ideck = self.item_discard + self.hidden_discard
             self.item_discard, self.hidden_discard = [], []
             self.rng.shuffle(self.ideck)
-            self.log.append(Event("reshuffle", "the item discard pile is shuffled into a new deck"))
+            self.emit(Event("reshuffle", "the item discard pile is shuffled into a new deck"))
         return self.ideck.pop()
 
-    def draw_items(self, seat: int, count: int) -> list[Event]:
+    def draw_items(self, seat: int, count: int) -> None:
+        self.show_drawn(seat, self.take_items(seat, count))
+
+    def take_items(self, seat: int, count: int) -> list[int]:
+        """Up to `count` item cards into the seat's hand, untold but for a reshuffle: the draw
+        is told by `show_drawn`, which an effect may call after telling its own use."""
         drawn: list[int] = []
         for _ in range(count):
             card = self.pop_item()
@@ -54,13 +59,16 @@ class Mechanics(Board):
                 break
             drawn.append(card)
         self.hands[seat].extend(drawn)
+        return drawn
+
+    def show_drawn(self, seat: int, drawn: list[int]) -> None:
         names = ", ".join(self.item_name(c) for c in drawn) or "nothing"
-        return [
+        self.emit(
             Event(
                 "draw", f"{{p{seat}}} draws {counted(len(drawn), 'item card')}", data={"seat": seat}
-            ),
-            Event("drew", f"you draw {names}", private(seat), {"cards": drawn}),
-        ]
+            )
+        )
+        self.emit(Event("drew", f"you draw {names}", private(seat), {"cards": drawn}))
 
     def draw_zombie(self) -> int:
         if not self.zdeck:
@@ -72,15 +80,13 @@ class Mechanics(Board):
                 known[s] -= 1
         return card
 
-    def scout(self, seat: int, count: int) -> list[Event]:
+    def scout(self, seat: int, count: int) -> None:
         count = min(count, len(self.zdeck))
         self.known_top[seat] = max(self.known_top[seat], count)
         top = [self.kind_z(c) for c in reversed(self.zdeck[-count:])] if count else []
         text = ", ".join(f"{k.name} ({k.value})" for k in top) or "nothing"
-        return [
-            Event("scout", f"{{p{seat}}} looks at the top of the zombie deck"),
-            Event("scouted", f"the top of the zombie deck: {text}", private(seat)),
-        ]
+        self.emit(Event("scout", f"{{p{seat}}} looks at the top of the zombie deck"))
+        self.emit(Event("scouted", f"the top of the zombie deck: {text}", private(seat)))
 
     # -- taking wounds and healing ------------------------------------------------------------
 
@@ -89,9 +95,8 @@ class Mechanics(Board):
         advanced game a wound beyond the hitpoints discards 2 zombie cards instead."""
         if self.exposed[seat]:
             return
-        log = self.log
         if self.options.advanced and len(self.wounds[seat]) >= self.hitpoints(seat):  # type: ignore[attr-defined]
-            log.append(
+            self.emit(
                 Event(
                     "overwound",
                     f"{{p{seat}}} is out of hitpoints: 2 zombie cards are discarded instead",
@@ -111,7 +116,7 @@ class Mechanics(Board):
                     self.zdiscard.append(card)
                 else:
                     self.zhand[taker].append(card)
-                    log.append(
+                    self.emit(
                         Event(
                             "zombie_card",
                             f"you receive {article(self.kind_z(card).name)}",
@@ -120,23 +125,23 @@ class Mechanics(Board):
                     )
             return
         self.wounds[seat].append(self.draw_zombie())
-        log.append(Event("wound", f"{{p{seat}}} takes a wound", data={"seat": seat}))
+        self.emit(Event("wound", f"{{p{seat}}} takes a wound", data={"seat": seat}))
 
-    def heal(self, seat: int, count: int) -> list[Event]:
+    def heal(self, seat: int, count: int) -> None:
         healed = 0
         while healed < count and self.wounds[seat]:
             self.zdiscard.append(self.wounds[seat].pop())
             healed += 1
-        return [Event("heal", f"{{p{seat}}} heals {counted(healed, 'wound')}", data={"seat": seat})]
+        self.emit(
+            Event("heal", f"{{p{seat}}} heals {counted(healed, 'wound')}", data={"seat": seat})
+        )
 
     # -- cards on the table ----------------------------------------------------------------
 
-    def lose_resources(self, piles: list[int]) -> list[Event]:
-        events = []
+    def lose_resources(self, piles: list[int]) -> None:
         for r in piles:
             self.item_discard.append(self.resources[r].pop())
-            events.append(Event("resource_lost", f"1 {RESOURCES[r]} resource is lost"))
-        return events
+            self.emit(Event("resource_lost", f"1 {RESOURCES[r]} resource is lost"))
 
     def take_from_hand(self, seat: int, kind: int) -> int:
         hand = self.hands[seat]
@@ -152,14 +157,14 @@ class Mechanics(Board):
                 return pile.pop(i)
         raise AssertionError("no such card in the pile")
 
-    def discard_from_hand(self, seat: int, kind: int) -> list[Event]:
+    def discard_from_hand(self, seat: int, kind: int) -> None:
         hand = self.hands[seat]
         for i, card in enumerate(hand):
             if self.cards.item_of[card] == kind:
                 hand.pop(i)
                 self.item_discard.append(card)
-                return [Event("discard", f"{{p{seat}}} discards {article(self.item_name(card))}")]
-        return []
+                self.emit(Event("discard", f"{{p{seat}}} discards {article(self.item_name(card))}"))
+                return
 
     def equipped_card(self, seat: int, kind: int) -> int:
         for card, _up, fresh in self.equipped[seat]:
@@ -173,26 +178,24 @@ class Mechanics(Board):
         items: tuple[tuple[int, int], ...],
         drops: tuple[int, ...],
         fresh: bool,
-    ) -> list[Event]:
+    ) -> None:
         """Equip items from hand (kind, face up), first discarding the equipped cards `drops`."""
-        events = []
         gear = self.equipped[seat]
         for card in drops:
             slot = next(i for i, e in enumerate(gear) if e[0] == card)
-            events += self.unequip(seat, slot, "to make room")
+            self.unequip(seat, slot, "to make room")
         for k, up in items:
             card = self.take_from_hand(seat, k)
             gear.append([card, up, 1 if fresh else 0])
             what = f"{article(self.item_name(card))} face up" if up else "an item face down"
-            events.append(Event("equip", f"{{p{seat}}} equips {what}", data={"seat": seat}))
-        return events
+            self.emit(Event("equip", f"{{p{seat}}} equips {what}", data={"seat": seat}))
 
-    def unequip(self, seat: int, slot: int, why: str) -> list[Event]:
+    def unequip(self, seat: int, slot: int, why: str) -> None:
         card = self.equipped[seat].pop(slot)[0]
         self.item_discard.append(card)
-        return [
+        self.emit(
             Event("unequip", f"{{p{seat}}} discards an equipped {self.item_name(card)} ({why})")
-        ]
+        )
 
     def discard_threat(self) -> None:
         self.zdiscard.extend(self.threat)
@@ -200,39 +203,38 @@ class Mechanics(Board):
 
     # -- blood samples and the infected -------------------------------------------------------
 
-    def blood_test(self, tester: int, target: int) -> list[Event]:
+    def blood_test(self, tester: int, target: int) -> None:
         """The target shuffles their sample with the table's clean and virus cards; one shows."""
         own = self.samples[target][0]
         shown = self.rng.choice((own, "clean", "virus"))
         self.tests.append((tester, target, shown))
-        return [
+        self.emit(
             Event(
                 "blood_test",
                 f"{{p{tester}}} tests {{p{target}}}'s blood: the sample shows {shown}",
                 data={"tester": tester, "target": target, "shown": shown},
             )
-        ]
+        )
 
     def expose(self, seat: int, why: str) -> None:
         """The infected shows the virus and from now on plays as the exposed infected: the hand
         goes to the Leader, equipped items and pile are discarded, 3 zombie cards are drawn."""
-        log = self.log
         self.exposed[seat] = True
         self.samples_up[seat] = True
-        log.append(Event("exposed", f"{{p{seat}}} is the infected ({why})", data={"seat": seat}))
+        self.emit(Event("exposed", f"{{p{seat}}} is the infected ({why})", data={"seat": seat}))
         if self.leader == seat:
-            log += self.pass_leader(force=True)
+            self.pass_leader(force=True)
         gift = self.hands[seat]
         self.hands[seat] = []
         self.hands[self.leader].extend(gift)
         if gift:
-            log.append(
+            self.emit(
                 Event(
                     "gift",
                     f"{{p{seat}}} gives {counted(len(gift), 'item card')} to {{p{self.leader}}}",
                 )
             )
-            log.append(
+            self.emit(
                 Event(
                     "gift_cards",
                     "you receive " + ", ".join(self.item_name(c) for c in gift),
@@ -246,22 +248,22 @@ class Mechanics(Board):
         while len(self.zhand[seat]) < INFECTED_HAND_LIMIT:
             card = self.draw_zombie()
             self.zhand[seat].append(card)
-            log.append(
+            self.emit(
                 Event("zombie_card", f"you draw {article(self.kind_z(card).name)}", private(seat))
             )
 
-    def pass_leader(self, force: bool = False) -> list[Event]:
+    def pass_leader(self, force: bool = False) -> None:
         """The Leader card goes to the next survivor clockwise (with `lead_by_vote`, only when
         forced or when the exposed infected holds it)."""
         if self.options.lead_by_vote and not force and not self.exposed[self.leader]:  # type: ignore[attr-defined]
-            return []
+            return
         for i in range(1, self.n + 1):
             seat = (self.leader + i) % self.n
             if not self.exposed[seat]:
                 self.leader = seat
                 break
-        return [
+        self.emit(
             Event(
                 "leader", f"{{p{self.leader}}} takes the Leader card", data={"leader": self.leader}
             )
-        ]
+        )

@@ -54,11 +54,11 @@ def deal_samples(st: InfectedState) -> None:
 
 def _deal(st: InfectedState) -> None:
     deal_samples(st)
-    st.log.append(Event("deal", "blood sample cards and 9 item cards are dealt"))
+    st.emit(Event("deal", "blood sample cards and 9 item cards are dealt"))
     for seat in range(st.n):
         if st.samples[seat]:
             sample = st.samples[seat][0]
-            st.log.append(
+            st.emit(
                 Event("sample", f"your blood sample is {sample}", private(seat), {"sample": sample})
             )
         for _ in range(STARTING_ITEMS):
@@ -81,9 +81,9 @@ def _character_legal(st: InfectedState) -> Pending:
 def _choose_character(st: InfectedState, seat: int, action: Action) -> None:
     st.character[seat] = int(action.args[0])
     name = st.cards.characters[st.character[seat]].name
-    st.log.append(Event("character", f"{{p{seat}}} chooses the {name}", data={"seat": seat}))
+    st.emit(Event("character", f"{{p{seat}}} chooses the {name}", data={"seat": seat}))
     if all(c >= 0 for c in st.character):
-        st.log.append(Event("leader", f"{{p{st.leader}}} chose last and becomes the Leader"))
+        st.emit(Event("leader", f"{{p{st.leader}}} chose last and becomes the Leader"))
         _deal(st)
 
 
@@ -109,8 +109,8 @@ def _reveal_equipment(st: InfectedState, order: list[int], window: dict[int, Dra
     for s in order:
         for intent in window[s].intents:
             assert isinstance(intent, Equip)
-            st.log.extend(st.equip(s, intent.items, (), fresh=False))
-    st.log.append(Event("ready", "every player has equipped 2 items"))
+            st.equip(s, intent.items, (), fresh=False)
+    st.emit(Event("ready", "every player has equipped 2 items"))
     st.todo = ["round"]
 
 

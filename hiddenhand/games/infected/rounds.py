@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def new_round(st: InfectedState) -> None:
     st.round += 1
     st.destroy_held = st.leader_vote_held = False
-    st.log.append(
+    st.emit(
         Event(
             "round",
             f"round {st.round}: {{p{st.leader}}} has the Leader card",
@@ -37,7 +37,7 @@ def new_round(st: InfectedState) -> None:
 @step("next")
 def next_leader(st: InfectedState) -> None:
     """ "Give Leader card to the player next to the current leader and new turn begins"."""
-    st.log.extend(st.pass_leader())
+    st.pass_leader()
     st.todo = ["round"]
 
 
@@ -61,7 +61,7 @@ def _discard_legal(st: InfectedState) -> Pending:
 
 
 def _discard(st: InfectedState, seat: int, action: Action) -> None:
-    st.log.extend(st.discard_from_hand(seat, int(action.args[0])))
+    st.discard_from_hand(seat, int(action.args[0]))
     if all(len(h) <= HAND_LIMIT for h in st.hands):
         st.phase = Phase.FLOW
 
@@ -98,8 +98,8 @@ def _take_wound(st: InfectedState, seat: int, action: Action) -> None:
     victim = int(action.args[0])
     card = st.wounds[victim].pop()
     st.zhand[seat].append(card)
-    st.log.append(Event("take_wound", f"{{p{seat}}} takes a wound card from {{p{victim}}}"))
-    st.log.append(Event("zombie_card", f"you take {article(st.kind_z(card).name)}", private(seat)))
+    st.emit(Event("take_wound", f"{{p{seat}}} takes a wound card from {{p{victim}}}"))
+    st.emit(Event("zombie_card", f"you take {article(st.kind_z(card).name)}", private(seat)))
     if len(st.zhand[seat]) >= INFECTED_HAND_LIMIT or not any(st.wounds[s] for s in st.active()):
         st.phase = Phase.FLOW
 

@@ -44,7 +44,7 @@ def threat_card(st: InfectedState) -> None:
     st.threat.append(card)
     st.threat_vals.append(kind.value)
     st.blocked = False
-    st.log.append(
+    st.emit(
         Event(
             "threat",
             f"{{p{st.leader}}} draws {kind.name} ({kind.value})",
@@ -63,7 +63,7 @@ def threat_effect(st: InfectedState) -> None:
     card = st.threat[-1]
     if st.blocked or st.cover:
         st.cover = False
-        st.log.append(Event("no_effect", "the threat effect is not handled"))
+        st.emit(Event("no_effect", "the threat effect is not handled"))
     else:
         handle_threat(st, card)
     for gear in st.equipped:
@@ -71,7 +71,7 @@ def threat_effect(st: InfectedState) -> None:
             entry[2] = 0
     vals = st.threat_vals
     if len(vals) >= 2 and vals[-1] < vals[-2]:
-        st.log.append(
+        st.emit(
             Event("threat_ends", "the new card is lower than the previous one: the threat ends")
         )
         st.todo = list(RESOLVE)
@@ -111,7 +111,7 @@ def _resolve(st: InfectedState, order: list[int], window: dict[int, Draft]) -> N
             st.threat[-1] = card
             kind = st.kind_z(card)
             st.threat_vals[-1] = kind.value
-            st.log.append(
+            st.emit(
                 Event(
                     "cover", f"{{p{s}}} plays {kind.name} ({kind.value}) on top of the threat card"
                 )
@@ -123,7 +123,7 @@ def _resolve(st: InfectedState, order: list[int], window: dict[int, Draft]) -> N
             st.equipped[s] = [e for e in st.equipped[s] if e[0] != card]
             st.item_discard.append(card)
             effect = st.cards.item_kinds[intent.item].effect
-            st.log.append(
+            st.emit(
                 Event("react", f"{{p{s}}} uses {article(st.item_name(card))} on the threat card")
             )
             if effect == "block":

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def announce(st: InfectedState) -> None:
     """1. "Leader calculates and announces the sum of all faceup zombie event cards"."""
     total = sum(st.threat_vals)
-    st.log.append(
+    st.emit(
         Event("threat_sum", f"{{p{st.leader}}} announces the threat: {total}", data={"sum": total})
     )
 
@@ -46,7 +46,6 @@ def _claim(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
 
 def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
     total = sum(st.threat_vals)
-    log = st.log
     shown_fail = False
     winners: list[int] = []
     claims: list[tuple[int, str, tuple[int, ...] | None]] = []
@@ -58,14 +57,14 @@ def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft
         if claim == "fail":
             claims.append((s, "fail", None))
             st.fail_claims[s] += 1
-            log.append(Event("claim", f"{{p{s}}} claims fail", data={"seat": s, "claim": "fail"}))
+            st.emit(Event("claim", f"{{p{s}}} claims fail", data={"seat": s, "claim": "fail"}))
             continue
         value = sum(st.cards.item_value(c) for c in pile)
         names = ", ".join(st.item_name(c) for c in pile)
         claims.append((s, claim, tuple(pile)))
         st.shown_claims[s] += 1
         if claim == "success" and value >= total:
-            log.append(
+            st.emit(
                 Event(
                     "claim",
                     f"{{p{s}}} claims success and shows {names} ({value})",
@@ -75,7 +74,7 @@ def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft
             winners.append(s)
         else:
             said = "success" if claim == "success" else "fail"
-            log.append(
+            st.emit(
                 Event(
                     "claim",
                     f"{{p{s}}} claims {said} and shows {names} ({value}): a shown fail",
@@ -86,7 +85,7 @@ def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft
             shown_fail = True
     st.last_claims = tuple(claims)
     if shown_fail:
-        log.append(Event("all_fail", "a fail was shown: every player fails this threat"))
+        st.emit(Event("all_fail", "a fail was shown: every player fails this threat"))
         winners = []
     shown = {s for s, _, cards in claims if cards is not None}
     for s in order:
@@ -127,7 +126,7 @@ def _resolve_placement(st: InfectedState, order: list[int], window: dict[int, Dr
             card = st.take_from_pile(s, intent.item)
             r = RESOURCES.index(st.cards.item_kinds[intent.item].resource)
             st.resources[r].append(card)
-            st.log.append(
+            st.emit(
                 Event(
                     "place",
                     f"{{p{s}}} puts {article(st.item_name(card))} on the {RESOURCES[r]} pile",

@@ -55,7 +55,7 @@ def veiled(st: InfectedState, seat: int) -> bool:
 def use_item_phase(st: InfectedState) -> None:
     if st.jammed:
         st.jammed = False
-        st.log.append(Event("jammed", "no equipped item can be used in this use item phase"))
+        st.emit(Event("jammed", "no equipped item can be used in this use item phase"))
         return
     st.open_window(Phase.USE, [s for s in st.active() if usable_kinds(st, s) or veiled(st, s)])
 
@@ -87,7 +87,7 @@ def _use(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
             assert isinstance(intent, Use)
             gear = st.equipped[s]
             gear.pop(next(i for i, e in enumerate(gear) if e[0] == intent.card))
-            st.log.extend(use_item(st, s, intent.card, intent.target))
+            use_item(st, s, intent.card, intent.target)
 
 
 window(Phase.USE, Window(_choices, _choose, _use))

@@ -27,7 +27,7 @@ def called_votes(st: InfectedState) -> None:
         st.destroy_call = None
         st.destroy_held = True
         st.vote_kind, st.vote_target = "destroy", target
-        st.log.append(Event("vote", f"vote: destroy {{p{target}}}?"))
+        st.emit(Event("vote", f"vote: destroy {{p{target}}}?"))
         st.todo.insert(0, "votes")
         st.open_window(Phase.VOTE, st.active())
     elif st.leader_call is not None:
@@ -35,7 +35,7 @@ def called_votes(st: InfectedState) -> None:
         st.leader_call = None
         st.leader_vote_held = True
         st.vote_kind, st.vote_target = "leader", target
-        st.log.append(Event("vote", f"vote: make {{p{target}}} the Leader?"))
+        st.emit(Event("vote", f"vote: make {{p{target}}} the Leader?"))
         st.open_window(Phase.VOTE, st.active())
 
 
@@ -49,25 +49,25 @@ def _count(st: InfectedState, order: list[int], window: dict[int, Draft]) -> Non
     no = [s for s in order if s not in yes]
     target = st.vote_target
     tally = ", ".join(f"{{p{s}}} {'for' if s in yes else 'against'}" for s in order)
-    st.log.append(Event("votes", f"the votes: {tally}", data={"yes": yes, "no": no}))
+    st.emit(Event("votes", f"the votes: {tally}", data={"yes": yes, "no": no}))
     if st.vote_kind == "destroy":
         _destroy(st, target, len(yes) >= VOTES_TO_DESTROY.get(st.n, st.n))
     elif len(yes) > len(no) or (len(yes) == len(no) and st.leader in yes):
         st.leader = target  # the Leader's vote counts 1½ in a tie
-        st.log.append(Event("leader", f"{{p{target}}} becomes the Leader by vote"))
+        st.emit(Event("leader", f"{{p{target}}} becomes the Leader by vote"))
     else:
-        st.log.append(Event("leader_kept", f"{{p{st.leader}}} stays the Leader"))
+        st.emit(Event("leader_kept", f"{{p{st.leader}}} stays the Leader"))
 
 
 def _destroy(st: InfectedState, target: int, passed: bool) -> None:
     """Destroying a character shows its blood sample: the infected destroyed, the humans win;
     a clean survivor destroyed, the infected wins."""
     if not passed:
-        st.log.append(Event("spared", f"{{p{target}}} is not destroyed"))
+        st.emit(Event("spared", f"{{p{target}}} is not destroyed"))
         return
     sample = st.samples[target][0]
     st.samples_up[target] = True
-    st.log.append(
+    st.emit(
         Event(
             "destroyed",
             f"{{p{target}}} is destroyed and shows a {sample} blood sample",

@@ -54,7 +54,8 @@ def test_does_not_shoot_its_own_leader():
 def test_arms_and_aims_at_the_leader_it_has_found():
     g = arrange(TABLE)
     do(g, 0, "investigate", 1, 0)
-    g.begin_turn(0)
+    with g.collecting():
+        g.begin_turn(0)
     g.rearranged()
     bot = HeuristicBot(0, 0)
     assert decide(g, 0, bot).kind == "arm"

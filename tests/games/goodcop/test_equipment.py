@@ -136,7 +136,8 @@ def test_evidence_bag_moves_a_hand_card_and_the_receiver_sees_it():
 def test_evidence_bag_moves_planted_evidence_and_teams_follow():
     g = arrange(TABLE, hands=[["Evidence Bag"]])
     g.placed[TITLES.index("Planted Evidence")] = 2
-    g.update_teams()
+    with g.collecting():  # set up by hand: nobody is told
+        g.update_teams()
     assert g.view(2)["team"] == "crooked"
     do(g, 0, "play", "Evidence Bag")
     do(g, 0, "evidence", 2, "Planted Evidence")

@@ -105,7 +105,8 @@ def test_shot_non_leader_is_eliminated_reveals_drops_gun_discards_hand_keeps_fro
     armed(g, 0, 2)
     armed(g, 2, 1)
     g.placed[6] = 2  # Planted Evidence in front of Cal
-    g.update_teams()
+    with g.collecting():
+        g.update_teams()
     do(g, 0, "shoot", 2)
     close_window(g)
     view = g.view(None)

@@ -22,7 +22,8 @@ def z(design: str) -> GoodCopOptions:
 
 def test_a_zombie_aims_at_the_leader_it_knows_and_bites():
     g = arrange(TABLE, options=z("infect"), turn=4)
-    zombies.become(g, 4)
+    with g.collecting():
+        zombies.become(g, 4)
     g.known[4] |= 1 << g.cards[1][0]  # Eli knows Bea holds the Kingpin
     g.rearranged()
     do(g, 4, "equip")
@@ -30,7 +31,8 @@ def test_a_zombie_aims_at_the_leader_it_knows_and_bites():
     action = decide(g, 4)
     assert action.kind == "aim" and action.args == (1,)
     do(g, 4, "aim", 1)
-    g.begin_turn(4)
+    with g.collecting():
+        g.begin_turn(4)
     g.rearranged()
     assert decide(g, 4).kind == "bite"
 

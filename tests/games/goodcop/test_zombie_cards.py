@@ -25,7 +25,8 @@ def z(design: str, tokens: str = "leftmost") -> GoodCopOptions:
 
 
 def zombify(g, seat: int) -> None:
-    zombies.become(g, seat)
+    with g.collecting():
+        zombies.become(g, seat)
     g.rearranged()
 
 

@@ -107,8 +107,9 @@ def test_tokens_dice_and_zombies_are_public_and_nothing_else_leaks():
         options=GAME.options({"zombies": "dice"}),
     )
     g.tokens |= 1 << g.cards[3][1]
-    zombies.announce_roll(g, 3, "infection", (0,))
-    zombies.become(g, 4)
+    with g.collecting():
+        zombies.announce_roll(g, 3, "infection", (0,))
+        zombies.become(g, 4)
     for viewer in (None, 0, 3):
         view = g.view(viewer)
         assert view["players"][3]["cards"][1]["infected"] is True
@@ -124,7 +125,8 @@ def test_determinize_never_gives_a_zombie_a_leader_card():
         hands=[["Blackmail"]],
         options=GAME.options({"zombies": "simple"}),
     )
-    zombies.become(g, 4)
+    with g.collecting():
+        zombies.become(g, 4)
     g.rearranged()
     g.act(0, g.space.get("play", "Blackmail"))
     g.act(0, g.space.get("card", "Blackmail", 3, 2))

@@ -29,7 +29,8 @@ def dice_faces(monkeypatch):
 def biting(design: str, target: int = 2):
     """Eli's turn as a zombie, Arms aimed at the target; Ana holds Coffee (windows open)."""
     g = arrange(TABLE, hands=[["Coffee"]], options=z(design), turn=4)
-    zombies.become(g, 4)
+    with g.collecting():
+        zombies.become(g, 4)
     g.aim[4] = target
     g.rearranged()
     return g
@@ -108,7 +109,8 @@ def test_tokens_leftmost_keeps_the_automatic_placement(dice_faces):
     g = arrange(
         TABLE, hands=[["Coffee"]], options=GoodCopOptions(zombies="dice", tokens="leftmost"), turn=4
     )
-    zombies.become(g, 4)
+    with g.collecting():
+        zombies.become(g, 4)
     g.aim[4] = 2
     g.rearranged()
     dice_faces.append(BLANK)
@@ -145,8 +147,9 @@ def test_dice_k9_takes_a_zombie_s_arms_back_to_the_centre():
     """Seed 000: "Any Equipment that affects or targets a Gun or those holding a Gun affects
     or targets zombie Arms or those with zombie Arms." K-9 Unit takes the Arms away."""
     g = arrange(TABLE, hands=[["K-9 Unit"]], options=z("dice"))
-    zombies.become(g, 2)
-    zombies.take_arms_token(g, 2)
+    with g.collecting():
+        zombies.become(g, 2)
+        zombies.take_arms_token(g, 2)
     g.aim[2] = 1
     g.rearranged()
     arms = g.arms
@@ -160,7 +163,8 @@ def test_infect_k9_keeps_its_own_exception():
     """Seed 001: "Any Equipment that would make a zombie drop their Gun instead makes them aim
     their Arms at themself." """
     g = arrange(TABLE, hands=[["K-9 Unit"]], options=z("infect"))
-    zombies.become(g, 2)
+    with g.collecting():
+        zombies.become(g, 2)
     g.aim[2] = 1
     g.rearranged()
     arms = g.arms

@@ -34,7 +34,8 @@ def z(design: str, tokens: str = "leftmost") -> GoodCopOptions:
 
 
 def zombify(g, seat: int) -> None:
-    zombies.become(g, seat)
+    with g.collecting():
+        zombies.become(g, seat)
     g.rearranged()
 
 
@@ -191,7 +192,8 @@ def test_dice_zombie_actions_are_bite_arm_and_equip():
     assert g.phase == AIM and g.view(None)["players"][4]["arms"]
     do(g, 4, "aim", 1)
     close_window(g)
-    g.begin_turn(4)
+    with g.collecting():
+        g.begin_turn(4)
     g.rearranged()
     assert {"bite", "equip"} <= kinds(g, 4) and "arm" not in kinds(g, 4)
 
@@ -416,7 +418,8 @@ def test_k9_makes_a_zombie_aim_its_arms_at_itself_and_taser_never_takes_arms():
     do(g, 0, "play", "K-9 Unit")
     do(g, 0, "target", "K-9 Unit", 2)
     assert g.aim[2] == 2 and g.arms == arms
-    g.begin_turn(4)
+    with g.collecting():
+        g.begin_turn(4)
     g.rearranged()
     assert ("play", "Taser") not in choices(g, 4)  # the only armed player holds Arms
 
@@ -443,7 +446,8 @@ def test_kind_names_include_the_infector():
 
 def test_dice_truth_serum_exposing_the_infector_draws_a_card():
     g = arrange(INFECTED, hands=[[], ["Truth Serum"]], options=z("dice"))
-    g.begin_turn(1)
+    with g.collecting():
+        g.begin_turn(1)
     g.rearranged()
     do(g, 1, "play", "Truth Serum")
     do(g, 1, "card", "Truth Serum", 2, 0)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 
 from hiddenhand.engine.events import Event
@@ -40,15 +39,9 @@ def start_with_infected(players: int = 4, seed: int = 0, **options: Any) -> Infe
     return start(players, infected_seed(players, seed, **options), **options)
 
 
-@contextmanager
-def told(state: InfectedState) -> Iterator[list[Event]]:
-    """Collect the events of rules called directly, outside an action (as `act` does)."""
-    events: list[Event] = []
-    state._sink = events
-    try:
-        yield events
-    finally:
-        state._sink = None
+def told(state: InfectedState) -> AbstractContextManager[list[Event]]:
+    """Collect the events of rules called directly, outside an action (`State.collecting`)."""
+    return state.collecting()
 
 
 def act(state: InfectedState, seat: int, kind: str, *args: Any) -> list[Event]:

@@ -1,6 +1,6 @@
 """Every threat effect, item effect and character ability does what its card says."""
 
-from hiddenhand.games.infected.effects import THREAT_EFFECTS, handle_threat
+from hiddenhand.games.infected.effects import THREAT_EFFECTS, handle_threat, use_item
 from tests.games.infected.helpers import (
     CARDS,
     act,
@@ -161,7 +161,9 @@ def test_blood_test_shows_each_of_three_cards_equally_often() -> None:
     shown = {infected: 0, clean: 0}
     for _ in range(3000):
         for seat in shown:
-            shown[seat] += state.blood_test(0, seat)[0].data["shown"] == "virus"
+            with told(state) as events:
+                state.blood_test(0, seat)
+            shown[seat] += events[0].data["shown"] == "virus"
     assert 1850 < shown[infected] < 2150  # 2/3 virus
     assert 850 < shown[clean] < 1150  # 1/3 virus
 
@@ -261,3 +263,17 @@ def test_a_pile_value_is_the_sum_of_item_values() -> None:
     state = start(2, 17)
     set_pile(state, 0, ["Chainsaw", "Rope"])
     assert sum(CARDS.item_value(c) for c in state.piles[0]) == 9 + 3
+
+
+def test_a_draw_that_reshuffles_tells_the_reshuffle_before_the_use() -> None:
+    """The cards are taken before the item's use is told, so the order of events stays the one
+    every record and replay has shown: reshuffle, use, draw, drew."""
+    state = start(2, 6)
+    backpack = next(c for c in state.ideck if CARDS.item_of[c] == kind("Backpack"))
+    state.ideck.remove(backpack)
+    state.item_discard, state.ideck = state.item_discard + state.ideck[1:], state.ideck[:1]
+    with told(state) as events:
+        use_item(state, 0, backpack, None)
+    assert [e.kind for e in events] == ["reshuffle", "use", "draw", "drew"]
+    assert events[1].text == "{p0} uses a Backpack"
+    assert events[3].audience == frozenset({0}) and len(events[3].data["cards"]) == 2

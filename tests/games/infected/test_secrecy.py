@@ -12,6 +12,7 @@ from tests.games.infected.helpers import (
     set_pile,
     stack,
     start,
+    told,
 )
 
 
@@ -91,7 +92,8 @@ def test_blood_samples_are_resampled_by_shown_fails_and_fail_claims() -> None:
 
 def test_the_deck_top_a_seat_looked_at_is_kept() -> None:
     state = start(2, 5)
-    state.scout(0, 2)
+    with told(state):
+        state.scout(0, 2)
     top = state.zdeck[-2:]
     rng = random.Random(5)
     assert all(state.determinize(0, rng).zdeck[-2:] == top for _ in range(10))
