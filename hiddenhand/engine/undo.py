@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import IllegalAction
 from hiddenhand.engine.events import Event
+from hiddenhand.engine.sight import others_see_the_same
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
@@ -40,21 +41,9 @@ def unseen_step(before: State[Any], after: State[Any], seat: int, events: Sequen
         return False
     if after._generator_state() != before._generator_state():
         return False
-    if not _others_see_the_same(before, after, seat):
+    if not others_see_the_same(before, after, seat):
         return False
     return _learned_nothing(before, after, seat)
-
-
-def _asked(state: State[Any], seat: int) -> dict[int, tuple[int, ...]]:
-    """Who is asked, and what every seat but `seat` is offered, by action id."""
-    return {s: () if s == seat else tuple(a.id for a in c) for s, c in state.pending().items()}
-
-
-def _others_see_the_same(before: State[Any], after: State[Any], seat: int) -> bool:
-    if _asked(before, seat) != _asked(after, seat):
-        return False
-    watchers: list[int | None] = [s for s in range(len(after.players)) if s != seat]
-    return all(before.view(w) == after.view(w) for w in [*watchers, None])
 
 
 def _learned_nothing(before: State[Any], after: State[Any], seat: int) -> bool:

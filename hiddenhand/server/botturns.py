@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from hiddenhand.bots.base import Bot, make_bot
 from hiddenhand.bots.match import SeatLogs, decide, turn_for
 from hiddenhand.bots.registry import default_bot
-from hiddenhand.engine import Action, Game, State
+from hiddenhand.engine import Action, Event, Game, State, visible
 from hiddenhand.engine.seeding import bot_seed
+from hiddenhand.engine.sight import private_step
 from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botspecs import capped_spec
 from hiddenhand.server.lessons import Lessons
@@ -30,10 +31,17 @@ from hiddenhand.server.seats import Seat
 @dataclass(frozen=True, slots=True)
 class Plan:
     """An answer the server gives for a seat: the action and its mark (when it is played is
-    the driver's to say, and depends on neither)."""
+    the driver's to say, and depends on neither), and the parts of the move that follow it
+    where nobody else could notice them (`then`): decided beforehand and played with it, so
+    how many parts a secret choice has shows neither in the frames nor in the bot's time."""
 
     action: Action
     mark: str | None
+    then: tuple[Action, ...] = ()
+
+
+MAX_SECRET_PARTS = 16
+"""The most parts of a secret choice planned ahead (a game's choices have far fewer)."""
 
 
 def standin_spec(game: Game) -> str:
@@ -80,20 +88,41 @@ class BotTurns:
             return quick_plan(legal)
         action = await self.decide(state, logs, seat, person)
         mark = "left" if person.left else "away" if person.away else None
-        return Plan(action, mark)
+        then = await self._secret_parts(state, list(logs.of(seat)), seat, person, action)
+        return Plan(action, mark, then)
+
+    async def _secret_parts(
+        self, state: State, seen: list[Event], seat: int, person: Seat, action: Action
+    ) -> tuple[Action, ...]:
+        """The parts of the move `action` begins that nobody but the seat would notice (the
+        rest of a secret choice), decided on a copy as the bot would decide them in turn."""
+        parts: list[Action] = []
+        copy, part = state.clone(), action
+        while len(parts) < MAX_SECRET_PARTS:
+            before = copy.clone()
+            events = copy.act(seat, part)
+            if not private_step(before, copy, seat, events):
+                break
+            seen = [*seen, *visible(events, seat)]
+            part = await self._timed(copy, seen, seat, person)
+            parts.append(part)
+        return tuple(parts)
 
     async def decide(self, state: State, logs: SeatLogs, seat: int, person: Seat) -> Action:
         """The action the seat's bot (or the stand-in) takes, from what the seat has seen."""
+        return await self._timed(state, list(logs.of(seat)), seat, person)
+
+    async def _timed(self, state: State, seen: list[Event], seat: int, person: Seat) -> Action:
         began = time.perf_counter()
         try:
-            return await self._decide(state, logs, seat, person)
+            return await self._decide(state, seen, seat, person)
         finally:
             self.decisions.observe(time.perf_counter() - began)
 
-    async def _decide(self, state: State, logs: SeatLogs, seat: int, person: Seat) -> Action:
+    async def _decide(self, state: State, seen: list[Event], seat: int, person: Seat) -> Action:
         bot = self._bot(seat, person)
         if bot.uses_sample:
-            turn = turn_for(state, seat, bot, list(logs.of(seat)))
+            turn = turn_for(state, seat, bot, seen)
             if len(turn.legal) == 1:  # nothing to search: no need to queue behind searches
                 return bot.decide(turn)
             if self.pool is None:
@@ -101,7 +130,7 @@ class BotTurns:
                 return action
             action, self._bots[seat] = await self.pool.decide(bot, turn)
             return action
-        return decide(state, seat, bot, logs.of(seat))
+        return decide(state, seat, bot, seen)
 
     def _bot(self, seat: int, person: Seat) -> Bot:
         bot = self._bots.get(seat)

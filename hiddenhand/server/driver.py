@@ -92,6 +92,9 @@ class Driver:
         self._askings: dict[int, int] = {}
         """How many times each seat was asked anew: a plan is for one asking."""
         self._plans: dict[int, tuple[Asking, Plan]] = {}
+        self._secret_moves: set[int] = set()
+        """Seats whose move goes on after a part nobody else saw (`steps`): its later parts
+        are due at once and are the bot's own, never a pass played because time ran out."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._thinker: asyncio.Task[None] | None = None
@@ -101,6 +104,7 @@ class Driver:
         acted, or after anything but a pass) gets its answer time drawn, and is thought about
         afresh. Returns the time, for the clock."""
         several = len(asked) > 1
+        self._secret_moves.clear()
         waits, shown_at = (self.waits, self.shown_at) if passed else ({}, {})
         self.waits, self.shown_at = {}, {}
         for seat in sorted(asked):  # in seat order: the engine's order is none of our business
@@ -112,6 +116,12 @@ class Driver:
                 self.waits[seat] = answer_delay(self.draws, self.delay, several)
                 self._askings[seat] = self._askings.get(seat, 0) + 1
         return time.time()
+
+    def went_on_in_secret(self, seat: int) -> None:
+        """`seat` took a step of its move that nobody else saw: the rest is due at once (its
+        time was drawn when it was asked), so the others see one answer, however many parts."""
+        self._secret_moves.add(seat)
+        self.wake()
 
     def shown(self) -> None:
         """Everyone was just sent where the table stands: the seats asked since start their
@@ -200,12 +210,18 @@ class Driver:
         elif (
             self.delay
             and self.lessons is None  # a script's step is played as written, never a pass
+            and seat not in self._secret_moves
             and (out_of_time := next((a for a in asking[2] if a.kind == "pass"), None))
         ):
             action, mark = out_of_time, _mark(self.table.seats[seat])
         else:
             return False  # no pass to fall back on: the thinker wakes the driver when done
         self.table.act(seat, action.id, mark=mark, auto=True)
+        for part in planned[1].then if planned is not None else ():
+            now_at = self.table.state  # the parts of a secret choice: at once, seen by nobody
+            if self.table.status != "playing" or now_at is None or part not in now_at.legal(seat):
+                break
+            self.table.act(seat, part.id, mark=mark, auto=True)
         return True
 
     def _think(self) -> None:

@@ -29,6 +29,7 @@ from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import Action, Game, IllegalAction, Options, State
 from hiddenhand.engine.followups import follow_ups
 from hiddenhand.engine.seeding import KEYED
+from hiddenhand.engine.sight import private_step
 from hiddenhand.server import seating
 from hiddenhand.server.action_log import Ending, Row
 from hiddenhand.server.audience import Audience, Client
@@ -45,6 +46,7 @@ from hiddenhand.server.pace import ends_autopass, server_answers
 from hiddenhand.server.protocol import encode, error
 from hiddenhand.server.seats import Seat
 from hiddenhand.server.settings import Limits
+from hiddenhand.server.steps import StepCounts
 from hiddenhand.server.storage import Storage, StoredTable
 from hiddenhand.server.updates import state_message
 
@@ -168,9 +170,8 @@ class Table:
         before is stale."""
         self._showing: set[int] = set()
         """Seats to be shown the game once its actions are saved (`_show_seat`)."""
-        self._reached = 0
-        """The most steps the game has had since it was dealt or loaded: a step past the game's
-        own, up to this, was taken back since."""
+        self.steps = StepCounts()
+        """Which steps of the game each seat saw: the step numbers its frames carry."""
 
     # -- storage ----------------------------------------------------------------------
 
@@ -204,11 +205,13 @@ class Table:
         assert self.state is not None and self.logs is not None
         for index, (seat, action, mark) in enumerate(actions):
             self.notes.action(seat, mark, self.logs)
-            self.logs.add(self.state.act(seat, action))
+            before = self.state.clone()
+            events = self.state.act(seat, action)
+            self.logs.add(events)
+            self.steps.add(seat if private_step(before, self.state, seat, events) else None)
             if mark:
                 self.marks[index] = mark
         self.status = "over" if self.state.over or self.ended else "playing"
-        self._reached = len(self.state.history)
         self._published = {seat: len(self.logs.of(seat)) for seat in self._audiences()}
 
     def recover(self) -> None:
@@ -397,6 +400,7 @@ class Table:
         self.state = self.game.start(names, self.options, self.seed, seeding=self.seeding)
         self.logs = SeatLogs(len(self.seats))
         self.notes = BotNotes(len(self.seats))
+        self.steps = StepCounts()
         self._published = {}
 
     def ready(self) -> None:
@@ -433,26 +437,27 @@ class Table:
         if self.lessons is not None and not auto:
             self.lessons.check(state, seat, [action_id])
         person = not auto and not mark and not self.seats[seat].played_by_bot
-        before = state.clone() if person else None
+        before = state.clone()
         events = state.act(seat, action_id)
         over = state.over
         ending = Ending("over", self._results()) if over else None
         row = Row(self.id, index, seat, action_id, mark, ending)
         self.storage.actions.add(row, self._not_saved)
         self.metrics.actions.labels(self.game.id).inc()
-        self._reached = max(self._reached, index + 1)
-        unseen = before is not None and state.undoable(seat, before, events)
+        private = private_step(before, state, seat, events)
+        self.steps.add(seat if private else None)
+        unseen = person and private and state.undoable(seat, before, events)
         self._undid.discard(seat)
         began = index if move is None else move
         taken = self._undoable
         if taken and taken[-1].row.seat != seat:
             taken = []
         goes_on = began == index or bool(taken and taken[-1].move == began)
-        if before is not None and unseen and goes_on:
+        if unseen and goes_on:
             self._undoable = [*taken, Taken(row, before, began)]
         else:  # a step others saw, or a move part of which they saw: confirmed
             self._undoable = []
-        if received is not None and not unseen:
+        if received is not None and not private:
             self._acks.append(received)
         if over:
             self.storage.actions.then(self.id, self._finished)
@@ -466,9 +471,9 @@ class Table:
         if over:
             self.status = "over"
             self.clock.clear()
-        elif unseen:  # nobody else saw it: their clocks, answer times and frames stay as they are
+        elif private:  # nobody else saw it: their clocks, answer times and frames stay as they are
             self._show_seat(seat)
-            self.driver.wake()
+            self.driver.went_on_in_secret(seat)
             return
         else:
             self._rearm(seat, passed=state.space[action_id].kind == "pass")
@@ -488,7 +493,7 @@ class Table:
         given, is the step the seat saw; UndoRefused, changing nothing, if the game is elsewhere
         or nothing may be taken back."""
         state, _ = self._playing(seat, None)
-        if step is not None and step != len(state.history):
+        if step is not None and step != self.steps.seen_by(seat):
             raise UndoRefused("the game has moved on since; nothing was taken back")
         if not self.can_undo(seat):
             raise UndoRefused(
@@ -503,6 +508,7 @@ class Table:
             taken = self._undoable.pop()
             self.storage.actions.take_back(taken.row)
         self.state = taken.before
+        self.steps.truncate(len(taken.before.history))
         self._undid.add(seat)
         self._show_seat(seat)
         self.driver.wake()
@@ -520,7 +526,7 @@ class Table:
             if self.closed or self.state is None or logs is None or self.unshown:
                 return
             new = len(logs.of(seat)) - self._published.get(seat, 0)
-            self.audience.send_seat(seat, self._state_message(seat, new))
+            self.audience.send_seat(seat, self._state_message(seat, new, secret=True))
             self._published[seat] = len(logs.of(seat))
 
         self.storage.actions.then(self.id, send)
@@ -535,12 +541,8 @@ class Table:
             raise TableError(
                 "the game is not being played" if self.status == "open" else "the game is over"
             )
-        index = len(state.history)
-        if step is not None and index < step <= self._reached and seat not in self._undid:
-            step = index  # a step someone else took back: the seat never saw it go
-        if step is not None and (
-            not 0 <= step <= index or any(s == seat for s, _ in state.history[step:])
-        ):
+        at = None if step is None else self.steps.index(seat, step)
+        if step is not None and (at is None or any(s == seat for s, _ in state.history[at:])):
             raise IllegalAction("the game has moved on since that choice was offered; choose again")
         return state, logs
 
@@ -743,7 +745,9 @@ class Table:
         self._attaching.pop(client, None)
         self.audience.leave(client)
 
-    def _state_message(self, seat: int | None, new: int, since: int | None = None) -> str:
+    def _state_message(
+        self, seat: int | None, new: int, since: int | None = None, *, secret: bool = False
+    ) -> str:
         assert self.state is not None and self.logs is not None
         return state_message(
             self.state,
@@ -751,13 +755,15 @@ class Table:
             seat,
             new,
             since,
+            step=self.steps.seen_by(seat),
             asks_person=self._asks_person,
             clock=self.clock,
-            marks=self.marks,
+            marks=self.steps.marks_for(seat, self.marks),
             notes=self.notes.public(seat, self.state.players),
             results=self.results(),
             tutorial=None if self.lessons is None else self.lessons.told(self.state, seat),
             can_undo=self.can_undo(seat),
+            secret=secret,
         )
 
     def _audiences(self) -> list[int | None]:

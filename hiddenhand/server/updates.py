@@ -31,6 +31,7 @@ def state_message(
     new: int,
     since: int | None,
     *,
+    step: int,
     asks_person: Callable[[int], bool],
     clock: TurnClock,
     marks: dict[int, str],
@@ -38,13 +39,16 @@ def state_message(
     results: list[str] | None,
     tutorial: dict[str, Any] | None = None,
     can_undo: bool = False,
+    secret: bool = False,
 ) -> str:
     """What `seat` is sent after a change: its view, its new events, its choices.
 
     `new` is how many of the seat's latest events are new; `since` (on connecting) sends every
     event after that sequence number instead. `asks_person` says whether a seat to move is
     shown its choices (otherwise the server answers for it). `tutorial`: what a tutorial tells
-    this seat now (`lessons`), sent only when there is something.
+    this seat now (`lessons`), sent only when there is something. `step` is how many steps the
+    seat saw (`steps`); `secret`: the frame shows the seat a step of its own (or its taking
+    back) that nobody else was shown.
     """
     names = state.players
     seen = logs.of(seat)
@@ -54,7 +58,7 @@ def state_message(
     asked = seat is not None and seat in pending and asks_person(seat)
     message: dict[str, Any] = {
         "type": "state",
-        "step": len(state.history),
+        "step": step,
         "seq": len(seen),
         "view": state.view(seat),
         "events": [{"seq": first + i + 1, **e.to_json(names)} for i, e in enumerate(seen[first:])],
@@ -69,6 +73,8 @@ def state_message(
     }
     if tutorial is not None:
         message["tutorial"] = tutorial
+    if secret:
+        message["secret"] = True  # a step of the seat's own nobody else was shown
     if seat is not None:
         message["undo"] = can_undo  # the seat may take its last step back (its own to know)
     if since is not None:

@@ -10,7 +10,9 @@ import msgspec
 
 from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import Record, get_game
+from hiddenhand.engine.sight import private_step
 from hiddenhand.server.pace import one_answer
+from hiddenhand.server.steps import StepCounts
 from tests.server.conftest import Client
 
 
@@ -33,6 +35,16 @@ def fetch_record(http: str, table: str) -> Record:
     response = httpx.get(f"{http}/api/tables/{table}/record", timeout=10)
     assert response.status_code == 200, response.text
     return Record.from_json(response.content)
+
+
+def step_counts(record: Record) -> StepCounts:
+    """Which of the record's steps each seat saw, as a table counts them in its frames."""
+    state, steps = record.start(), StepCounts()
+    for seat, action in record.actions:
+        before = state.clone()
+        events = state.act(seat, action)
+        steps.add(seat if private_step(before, state, seat, events) else None)
+    return steps
 
 
 def check_received(record: Record, received: dict[int | None, list[dict[str, Any]]]) -> int:
@@ -60,6 +72,7 @@ def check_received(record: Record, received: dict[int | None, list[dict[str, Any
         )
 
     snapshot()
+    steps = step_counts(record)  # each seat's frames count the steps it saw
     for seat, action in record.actions:
         logs.add(state.act(seat, action))
         snapshot()
@@ -68,7 +81,9 @@ def check_received(record: Record, received: dict[int | None, list[dict[str, Any
         states = [m for m in messages if m["type"] == "state"]
         got_events: dict[int, dict[str, Any]] = {}
         for m in states:
-            view, legal = expected[m["step"]][seat]
+            index = steps.index(seat, m["step"])
+            assert index is not None, f"seat {seat} was sent a step it never saw: {m['step']}"
+            view, legal = expected[index][seat]
             assert m["view"] == view, f"seat {seat} got a view it may not have at step {m['step']}"
             assert [a["id"] for a in m["legal"]] == legal
             for e in m["events"]:

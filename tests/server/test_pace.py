@@ -22,6 +22,7 @@ from hiddenhand.server.pace import (
 from hiddenhand.server.seats import Seat
 from hiddenhand.server.storage import Storage
 from hiddenhand.server.tables import Table
+from tests.server.play import step_counts
 
 DELAY = 0.25
 
@@ -49,7 +50,7 @@ class Recorder:
             loop.call_soon(self._answer, table, first, message["step"])
 
     def _answer(self, table: Table, action: int, step: int) -> None:
-        if table.status == "playing" and len(table.state.history) == step:  # type: ignore[union-attr]
+        if table.status == "playing" and table.steps.seen_by(self.seat) == step:
             table.act(self.seat, action, step=step)  # type: ignore[arg-type]
 
     def states(self) -> list[tuple[float, dict[str, Any]]]:
@@ -177,8 +178,11 @@ def gaps(table: Table, watcher: Recorder) -> list[tuple[str, bool, float]]:
     record = table.state.record()
     replay = record.start()
     seen = watcher.states()
+    steps = step_counts(record)  # the watcher counts the steps everyone saw
+    reached = [(t, steps.index(None, m["step"])) for t, m in seen]
     arrived = [
-        min(t for t, m in seen if m["step"] >= step) for step in range(len(record.actions) + 1)
+        min(t for t, at in reached if at is not None and at >= step)
+        for step in range(len(record.actions) + 1)
     ]
     first = replay.pending()
     asked: dict[int, tuple[int, bool]] = {s: (0, len(first) > 1) for s in first}
@@ -187,6 +191,8 @@ def gaps(table: Table, watcher: Recorder) -> list[tuple[str, bool, float]]:
         action = replay.space[action_id]
         by_server = seat != 0 or one_answer(replay.legal(seat)) is not None
         replay.act(seat, action)
+        if steps.seen_by(None, step + 1) == steps.seen_by(None, step):
+            continue  # a part of a move nobody else saw: the move's last part is its answer
         asked_step, several = asked[seat]
         if by_server:
             answers.append((action.kind, several, arrived[step + 1] - arrived[asked_step]))

@@ -46,7 +46,7 @@ def played_to(record: Record, step: int) -> tuple[State, dict[int | None, list[A
         events = state.act(seat, action)
         for s in seats:
             logs[s] += [e.to_json(record.players) for e in visible(events, s)]
-    assert len(state.history) == step  # the state message's `step`
+    assert len(state.history) == step  # the replay counts every step of the record
     return state, logs
 
 
@@ -70,7 +70,8 @@ def test_every_seat_sees_exactly_what_it_saw_then(server: Server, game: str, pla
 
 
 def test_a_step_is_what_the_state_message_called_that_step(server: Server) -> None:
-    """Every state a seat was sent during the game is the replay of its seat at its `step`."""
+    """Every state a seat was sent during the game is the replay of its seat at its `step` (in
+    NOIR every step is public, so a seat's count and the record's agree)."""
     table, tokens = server.create("noir", 2, [None, None], options={"mode": "standard"})
     clients: list[Client] = []
 

@@ -61,36 +61,30 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
             welcome = await client.hello(tokens[seat], since=last_seq(received[seat]))
             assert [line["text"] for line in welcome["chat"]] == said
         try:
-            latest = [await c.until("state") for c in clients]
-            while len({m["step"] for m in latest}) > 1:  # passes answered as the seats came in
-                top = max(m["step"] for m in latest)
-                latest = [
-                    m if m["step"] == top else await after(c, m["step"])
-                    for c, m in zip(clients, latest, strict=True)
-                ]
+            # each seat counts the steps it saw; passes are answered as the seats come in
+            latest = [await settled(c, await c.until("state")) for c in clients]
             said.append(f"before kill {len(said) + 1}")
             await clients[0].send({"type": "chat", "text": said[-1]})
             await clients[-1].until("chat")
             known = [m["step"] for m in received[0] if m["type"] == "state"]
-            step = latest[0]["step"]
-            assert all(m["step"] == step for m in latest)
-            assert step >= max(known, default=0)
+            assert latest[0]["step"] >= max(known, default=0)
             for done in range(steps + in_flight):
                 while not any(m["legal"] for m in latest) and latest[0]["outcome"] is None:
                     # only passes are asked: the server answers them itself
-                    latest = [await after(c, step) for c in clients]
-                    step = latest[0]["step"]
+                    latest = [
+                        await after(c, m["step"]) for c, m in zip(clients, latest, strict=True)
+                    ]
                 if latest[0]["outcome"] is not None:
                     return True
                 seat = next(s for s in range(players) if latest[s]["legal"])
                 legal = latest[seat]["legal"]
                 choices = [a for a in legal if a["kind"] != "call"] or legal
                 pick = rng.choice(choices)["id"]
+                step = latest[seat]["step"]
                 await clients[seat].send({"type": "act", "action": pick, "step": step})
                 if done == steps:  # the in-flight action: no waiting for it
                     break
-                latest = await after_move(clients, latest, seat, step)
-                step = latest[seat]["step"]
+                latest = await after_move(clients, latest, seat)
             return latest[0]["outcome"] is not None
         finally:
             for seat, client in enumerate(clients):
@@ -111,16 +105,25 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
 
 
 async def after_move(
-    clients: list[Client], latest: list[dict[str, Any]], seat: int, step: int
+    clients: list[Client], latest: list[dict[str, Any]], seat: int
 ) -> list[dict[str, Any]]:
-    """Every client's next state past `step`, after `seat` acted: all at one step, unless nobody
-    but the seat saw its move (it may take it back: `undo`), which only the seat is sent."""
-    mine = await after(clients[seat], step)
-    if mine["undo"]:
+    """Every client's next state after `seat` acted, each past the step it last saw, unless
+    nobody but the seat saw the move (a part of a secret choice): only the seat is sent that."""
+    mine = await after(clients[seat], latest[seat]["step"])
+    if mine.get("secret"):
         return [mine if i == seat else m for i, m in enumerate(latest)]
-    moved = [mine if i == seat else await after(c, step) for i, c in enumerate(clients)]
-    assert all(m["step"] == mine["step"] for m in moved)
-    return moved
+    return [mine if i == seat else await after(c, latest[i]["step"]) for i, c in enumerate(clients)]
+
+
+async def settled(client: Client, frame: dict[str, Any], quiet: float = 0.5) -> dict[str, Any]:
+    """The last state frame that arrives before the line is quiet for `quiet` seconds."""
+    while True:
+        try:
+            message = await client.recv(quiet)
+        except TimeoutError:
+            return frame
+        if message["type"] == "state":
+            frame = message
 
 
 async def after(client: Client, step: int) -> dict[str, Any]:

@@ -88,9 +88,10 @@ def test_undo_takes_back_an_unseen_step_and_refuses_a_seen_one(tmp_path: Path) -
                 shown, action = await reach_own_window(me, rng)
                 await other.drain()
                 await watcher.drain()
+                kept = len(stored(db, table)[0])  # the bots' secret steps count for them alone
                 await me.send({"type": "act", "action": action["id"], "step": shown["step"]})
                 stepped = await me.until("state")
-                assert stepped["undo"] is True
+                assert stepped["undo"] is True and stepped["secret"] is True
                 assert stepped["step"] == shown["step"] + 1
                 assert stepped["view"] != shown["view"] or stepped["legal"] != shown["legal"]
                 assert (await other.until("state"))["step"] == stepped["step"]
@@ -104,12 +105,12 @@ def test_undo_takes_back_an_unseen_step_and_refuses_a_seen_one(tmp_path: Path) -
                 assert (await other.until("state"))["step"] == back["step"]
                 assert await watcher.silent(0.5)
                 actions, record = stored(db, table)
-                assert len(actions) == shown["step"]
+                assert len(actions) == kept
                 assert record.replay().view(0) == shown["view"]
                 await me.send({"type": "undo", "step": stepped["step"]})
                 stale = await me.until("error")
                 assert stale["code"] == "undo-refused" and "moved on" in stale["message"]
-                assert len(stored(db, table)[0]) == shown["step"]
+                assert len(stored(db, table)[0]) == kept
                 return shown
 
         shown = asyncio.run(before_restart())
