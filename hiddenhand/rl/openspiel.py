@@ -440,6 +440,7 @@ def register(game_id: str) -> type[HiddenhandGame]:
     engine = get_game(game_id)
     known = GAMES.get(game_id)
     if known is not None:
+        known.engine = engine  # the game registered under that id now
         return known
     cls = type(f"Hiddenhand{game_id.capitalize()}Game", (HiddenhandGame,), {"engine": engine})
     if f"hiddenhand_{game_id}" not in pyspiel.registered_names():

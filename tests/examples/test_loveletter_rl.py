@@ -14,11 +14,13 @@ import pytest
 from hiddenhand_loveletter import GAME
 from hiddenhand_loveletter.views import LoveLetterView
 from pettingzoo.test import api_test, parallel_api_test, seed_test
+from stable_baselines3.common.env_checker import check_env
 
 from hiddenhand.engine import game as registry
 from hiddenhand.rl import openspiel
 from hiddenhand.rl.encoders import encoder_for
 from hiddenhand.rl.encoders.generic import GenericEncoder
+from hiddenhand.rl.gymnasium import SeatEnv
 from hiddenhand.rl.limits import max_steps
 from hiddenhand.rl.pettingzoo import env, parallel_env
 from hiddenhand.rl.table import Table
@@ -51,6 +53,21 @@ def test_random_games_play_to_the_end_with_one_winner():
             legal = np.flatnonzero(observation["action_mask"])
             aec.step(int(rng.choice(legal)))
         assert sorted(returns.values()) == [-1.0, -1.0, 1.0]
+
+
+def test_one_seat_against_bots_in_gymnasium():
+    check_env(SeatEnv("loveletter", 3), warn=True)
+    seat = SeatEnv("loveletter", 2, opponents="ismcts:iterations=20")
+    observation, _ = seat.reset(seed=4)
+    assert observation.shape == seat.observation_space.shape
+    rng = random.Random(4)
+    done, reward = False, 0.0
+    while not done:
+        action = int(rng.choice(np.flatnonzero(seat.action_masks())))
+        observation, reward, terminated, truncated, _ = seat.step(action)
+        assert seat.observation_space.contains(observation)
+        done = terminated or truncated
+    assert terminated and reward in (-1.0, 1.0)
 
 
 @pytest.mark.parametrize(("players", "deals"), [(2, 100), (4, 0)])
