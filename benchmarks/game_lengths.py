@@ -1,9 +1,11 @@
 """Game lengths in actions (one seat's decision each), heuristic bots in every seat.
 
     python benchmarks/game_lengths.py [--games 1000]
+    python benchmarks/game_lengths.py --import hiddenhand_loveletter --game loveletter --bot random
 
 The truncation defaults of `hiddenhand.rl.limits` are set from these figures: a table's limit
 is several times the 99.9th percentile, so truncation never cuts a game a sensible policy plays.
+Another game's figure is what it declares as `Game.long_game_actions`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from rich.table import Table
 from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import play
 from hiddenhand.engine import get_game
+from hiddenhand.engine.game import import_games
 
 SEATS = {"noir": range(2, 3), "goodcop": range(4, 9), "infected": range(1, 5)}
 
@@ -41,13 +44,15 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--players", type=int, action="append", help="only these seat counts")
     parser.add_argument("--option", action="append", help="a game option key=value (repeatable)")
+    parser.add_argument("--import", dest="modules", action="append", default=[], metavar="MODULE")
     args = parser.parse_args()
+    import_games(args.modules)
     table = Table(title=f"actions per game, {args.bot} bots, {args.games} games each")
     for column in ("game", "players", "mean", "p50", "p99", "p99.9", "max"):
         table.add_column(column, justify="left" if column == "game" else "right")
-    for game_id, seats in SEATS.items():
-        if args.game and game_id not in args.game:
-            continue
+    for game_id in args.game or SEATS:
+        game = get_game(game_id)
+        seats = SEATS.get(game_id, range(game.min_players, game.max_players + 1))
         for players in seats:
             if args.players and players not in args.players:
                 continue

@@ -51,6 +51,13 @@ class Game(Generic[OptionsT]):
     renderer: str = ""
     """Where the game's own browser renderer lives, as `package:path/inside/it.js` (package
     data the server serves); empty: the built-in file of that id, else the generic board."""
+    zero_sum: bool = False
+    """Every finished game, at every seat count, has as many winners as losers or none (a
+    draw): the learning environments' returns (+1 a winner, -1 a loser) then sum to zero."""
+    long_game_actions: Callable[[int, OptionsT], int] | None = None
+    """How many actions (one seat's decision each) a long game of n seats takes with sensible
+    play, e.g. the 99.9th percentile of `benchmarks/game_lengths.py`: learning environments
+    cut a game at ten times it (`hiddenhand.rl.limits`). None: they rely on their own figures."""
 
     def options(self, pairs: Any = None) -> OptionsT:
         """Parse options for this game from `key=value` strings, a mapping, or None."""

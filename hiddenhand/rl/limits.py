@@ -21,14 +21,21 @@ seat count; actions per game):
     infected        2   121  100   295    332   335   3400
     infected        3   175  141   453    484   504   4900
     infected        4   352  346   585    623   638   6300
+
+A game declares its own long games (`Game.long_game_actions(players, options)`); the figures
+above stand for the three built-in games; a game with neither is cut at `DEFAULT_LIMIT`.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from hiddenhand.engine import get_game
 
 FACTOR = 10
 """The limit as a multiple of the 99.9th percentile of heuristic games."""
+DEFAULT_LIMIT = 10_000
+"""The limit of a game that declares no long-game length and was not measured here."""
 
 P999: dict[str, dict[int, int]] = {
     "noir": {2: 75},
@@ -38,10 +45,18 @@ P999: dict[str, dict[int, int]] = {
 """The 99.9th percentile of heuristic game lengths in actions, per game and seat count."""
 
 
-def max_steps(game: str, players: int) -> int:
-    """The default truncation limit, in actions, of a game of `game` with `players` seats.
+def max_steps(game: str, players: int, options: Any = None) -> int:
+    """The default truncation limit, in actions, of a game of `game` with `players` seats:
+    `FACTOR` times its long games, rounded up to a hundred.
 
     Raises the engine's OptionError for an unknown game or a seat count it does not seat."""
     known = get_game(game)
-    known.validate(players, known.options(None))
-    return -(-FACTOR * P999[known.id][players] // 100) * 100
+    parsed = known.options(options)
+    known.validate(players, parsed)
+    if known.long_game_actions is not None:
+        long_game = known.long_game_actions(players, parsed)
+    elif known.id in P999:
+        long_game = P999[known.id][players]
+    else:
+        return DEFAULT_LIMIT
+    return -(-FACTOR * long_game // 100) * 100

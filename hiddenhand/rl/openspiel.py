@@ -1,8 +1,11 @@
-"""OpenSpiel games for hiddenhand: `hiddenhand_noir`, `hiddenhand_goodcop`, `hiddenhand_infected`.
+"""OpenSpiel games for hiddenhand: `hiddenhand_<id>` for every game (`hiddenhand_noir`, ...).
 
     import pyspiel
-    import hiddenhand.rl.openspiel  # registers the games
+    import hiddenhand.rl.openspiel  # registers every game registered so far
     game = pyspiel.load_game("hiddenhand_noir", {"options": "mode:standard"})
+
+A game registered later (an `--import`ed module) is registered with `register(game_id)`, or
+by `load`, which registers the game it is asked for.
 
 Parameters: `players` (the seat count), `options` (`key:value` pairs joined by `;`, the
 game's own options), `seed`, `deals` and `max_game_length`.
@@ -16,7 +19,8 @@ game's own options), `seed`, `deals` and `max_game_length`.
   the seed; the deal is hidden from every seat, which learns of it what its view shows.
 - Windows of several seats (reactions, The Infected's simultaneous choices, votes) are taken
   one seat at a time, lowest seat first, so the game is sequential.
-- Returns: +1 to each winner, -1 to every other seat, 0 to all in a draw.
+- Returns: +1 to each winner, -1 to every other seat, 0 to all in a draw. The game type is
+  zero-sum for a game that declares it (`Game.zero_sum`), general-sum otherwise.
 - Truncation: after `max_game_length` decisions (chance nodes not counted; by default
   `hiddenhand.rl.limits.max_steps`, the environments' limit) a game still in play is terminal
   and a draw: 0 to every seat (`HiddenhandState.truncated()` tells it from a real draw).
@@ -46,9 +50,9 @@ import msgspec
 import numpy as np
 import pyspiel
 
-from hiddenhand.engine import Event, Game, Options, State, get_game
+from hiddenhand.engine import Event, Game, Options, State, games, get_game
 from hiddenhand.rl.encoder import Encoder
-from hiddenhand.rl.encoders import ENCODERS, encoder_for
+from hiddenhand.rl.encoders import encoder_for
 from hiddenhand.rl.layout import Layout
 from hiddenhand.rl.limits import max_steps
 from hiddenhand.rl.table import payoffs
@@ -369,7 +373,7 @@ class HiddenhandGame(pyspiel.Game):
         limit = int(params.get("max_game_length", 0))
         if limit < 0:
             raise ValueError(f"max_game_length must be 0 (the default) or more, not {limit}")
-        self.limit = limit or max_steps(engine.id, self.players)
+        self.limit = limit or max_steps(engine.id, self.players, self.engine_options)
         self.encoders = [
             encoder_for(engine.id, self.players, self.engine_options, seat)
             for seat in range(self.players)
@@ -384,7 +388,7 @@ class HiddenhandGame(pyspiel.Game):
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if engine.id == "noir" else None,
+            utility_sum=0.0 if engine.zero_sum else None,
             max_game_length=self.limit,
         )
         super().__init__(_game_type(engine), info, params)
@@ -407,7 +411,7 @@ def _game_type(engine: Game) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility.ZERO_SUM if engine.id == "noir" else utility.GENERAL_SUM,
+        utility=utility.ZERO_SUM if engine.zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=engine.max_players,
         min_num_players=engine.min_players,
@@ -425,20 +429,34 @@ def _game_type(engine: Game) -> pyspiel.GameType:
     )
 
 
-def register() -> dict[str, type[HiddenhandGame]]:
-    """Register `hiddenhand_<game>` for every game with an observation encoder (once)."""
-    registered = set(pyspiel.registered_names())
-    out: dict[str, type[HiddenhandGame]] = {}
-    for game_id in sorted(ENCODERS):
-        engine = get_game(game_id)
-        cls = type(f"Hiddenhand{game_id.capitalize()}Game", (HiddenhandGame,), {"engine": engine})
-        out[game_id] = cls
-        if f"hiddenhand_{game_id}" not in registered:
-            pyspiel.register_game(_game_type(engine), cls)
-    return out
+GAMES: dict[str, type[HiddenhandGame]] = {}
+"""The OpenSpiel game class of every game registered with OpenSpiel, by hiddenhand id."""
 
 
-GAMES = register()
+def register(game_id: str) -> type[HiddenhandGame]:
+    """Register `hiddenhand_<game_id>` with OpenSpiel (once; again is a no-op) and return its
+    class. Any registered hiddenhand game can be: its observations come from its registered
+    encoder, else from the generic one. UnknownGame for a game hiddenhand does not know."""
+    engine = get_game(game_id)
+    known = GAMES.get(game_id)
+    if known is not None:
+        known.engine = engine  # the game registered under that id now
+        return known
+    cls = type(f"Hiddenhand{game_id.capitalize()}Game", (HiddenhandGame,), {"engine": engine})
+    if f"hiddenhand_{game_id}" not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(engine), cls)
+    GAMES[game_id] = cls
+    return cls
+
+
+def register_all() -> dict[str, type[HiddenhandGame]]:
+    """Register every game hiddenhand knows now (the built-in ones and the installed ones)."""
+    for game_id in games():
+        register(game_id)
+    return dict(GAMES)
+
+
+register_all()
 
 
 def load(
@@ -449,12 +467,13 @@ def load(
     seed: int = NO_SEED,
     max_game_length: int = 0,
 ) -> pyspiel.Game:
-    """The OpenSpiel game of a hiddenhand game, with engine-style options (`key=value`)."""
+    """The OpenSpiel game of a hiddenhand game, with engine-style options (`key=value`);
+    the game is registered with OpenSpiel first if it is not yet."""
     if not NO_SEED <= seed <= MAX_SEED:
         raise ValueError(
             f"seed must be from 0 to {MAX_SEED} (or {NO_SEED}: chance deals), not {seed}"
         )
-    engine = get_game(game)
+    engine = register(game).engine
     params: dict[str, Any] = {
         "players": players or engine.usual_players,
         "options": format_options(options),

@@ -91,7 +91,7 @@ class _TableAgents:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.table = Table(game, players, options)
         if max_steps is None:
-            max_steps = limits.max_steps(self.table.game.id, self.table.players)
+            max_steps = limits.max_steps(self.table.game.id, self.table.players, self.table.options)
         if max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
         self.max_steps = max_steps

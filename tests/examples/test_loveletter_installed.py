@@ -1,7 +1,8 @@
 """The Love Letter example installed as a person would (`pip install ./examples/loveletter`,
 here into a folder of its own) is played through every interface with no change to
 hiddenhand: found by its entry point, in the terminal, simulate, tournament, bench, replay and
-over a server's WebSocket to the end, its own renderer served to the browser."""
+over a server's WebSocket to the end, its own renderer served to the browser, and in the
+learning environments."""
 
 from __future__ import annotations
 
@@ -121,3 +122,26 @@ async def play_to_the_end(server: Server, table: str, token: str) -> dict:
                 await client.send(
                     {"type": "act", "action": state["legal"][0]["id"], "step": state["step"]}
                 )
+
+
+LEARN = """
+import pyspiel
+from pettingzoo.test import api_test
+from hiddenhand.rl.openspiel import load
+from hiddenhand.rl.pettingzoo import env
+api_test(env("loveletter", 3), num_cycles=200)
+pyspiel.random_sim_test(pyspiel.load_game("hiddenhand_loveletter", {"players": 2}), 2, True, False)
+pyspiel.random_sim_test(load("loveletter", 4, deals=20), 2, True, False)
+print("learning environments: ok")
+"""
+
+
+def test_the_learning_environments(installed):
+    """PettingZoo's and OpenSpiel's own checks on the installed game (no encoder of its own)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), str(ROOT)])}
+    done = subprocess.run(
+        [sys.executable, "-c", LEARN], cwd=installed, env=env, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Passed API test" in done.stdout and "learning environments: ok" in done.stdout

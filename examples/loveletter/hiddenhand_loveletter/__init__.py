@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hiddenhand.engine import Game, register
 from hiddenhand_loveletter.actions import loveletter_space
-from hiddenhand_loveletter.options import LoveLetterOptions
+from hiddenhand_loveletter.options import LoveLetterOptions, long_game
 from hiddenhand_loveletter.rules import LoveLetterState
 
 SUMMARY = (
@@ -26,6 +26,7 @@ GAME = register(
         summary=SUMMARY,
         default_players=4,
         renderer="hiddenhand_loveletter:web/loveletter.js",
+        long_game_actions=long_game,
     )
 )
 LoveLetterState.game = GAME

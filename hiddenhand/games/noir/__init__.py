@@ -34,6 +34,7 @@ NOIR = register(
         summary=SUMMARY,
         default_players=2,
         check=check_options,
+        zero_sum=True,
     )
 )
 NoirState.game = NOIR
