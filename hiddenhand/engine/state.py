@@ -2,8 +2,9 @@
 
 A game's state answers `pending()`, `view(seat)`, `outcome()`, `clone()` and
 `determinize(seat, rng)`, and changes only through `act(seat, action)`. The base class owns what
-is the same for every game: validation before any change, the record, the seeded generator and
-the cache of legal actions. A game implements the `_`-prefixed hooks.
+is the same for every game: validation before any change, the record, the seeded generator, the
+cache of legal actions, and the result, set once by `finish`, after which nobody is asked. A game
+implements the `_`-prefixed hooks.
 
 A game's state declares its fields once, as annotations: `clone` is derived from them (see
 `engine.cloning`). Its actions report what happened through `emit`, the one event path, which
@@ -93,6 +94,8 @@ class State(ABC, Generic[OptionsT]):
     _pending: Pending | None
     _sink: list[Event] | None
     """Where `emit` collects the events of the action being applied; None between actions."""
+    result: Outcome | None
+    """How the game ended, set once by `finish`; None while it is played."""
 
     def __init__(
         self,
@@ -111,6 +114,7 @@ class State(ABC, Generic[OptionsT]):
         self.history = []
         self._pending = None
         self._sink = None
+        self.result = None
 
     # -- the generator ------------------------------------------------------------------
 
@@ -145,10 +149,12 @@ class State(ABC, Generic[OptionsT]):
         """The seats that must decide now, each with its legal actions; empty when over.
 
         Only the keys (who is to move) are public; a seat's legal actions are its own to see.
+        Once the game is finished nobody is asked, so a game's `_legal` is asked only while
+        the game is played.
         """
         p = self._pending
         if p is None:
-            p = self._pending = self._legal()
+            p = self._pending = NOBODY if self.result is not None else self._legal()
         return p
 
     def rearranged(self) -> Self:
@@ -170,9 +176,23 @@ class State(ABC, Generic[OptionsT]):
         before it is made JSON-ready: for code in this process that reads many views."""
         return self.view(seat)
 
-    @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while playing; then the winners, the winning side and the reason."""
+        return self.result
+
+    def finish(self, outcome: Outcome) -> None:
+        """The game ends with this outcome: from now on nobody is asked to decide.
+
+        A game is finished once; finishing it again is a bug in its rules (two endings of one
+        game), so it raises rather than let the second ending quietly replace the first.
+        """
+        if self.result is not None:
+            raise RuntimeError(
+                f"the game is finished already ({self.result.reason}); "
+                f"it cannot end again ({outcome.reason})"
+            )
+        self.result = outcome
+        self._pending = None
 
     def clone(self) -> Self:
         """An independent copy that plays on exactly like this one (same generator state).

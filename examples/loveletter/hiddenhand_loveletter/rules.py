@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from hiddenhand.engine import NOBODY, Action, Event, Outcome, Pending, State, private
+from hiddenhand.engine import Action, Event, Outcome, Pending, State, private
 from hiddenhand_loveletter.actions import (
     BARON_COMPARE,
     GUARD_GUESS,
@@ -64,7 +64,6 @@ class LoveLetterState(State[LoveLetterOptions]):
     tokens: list[int]
     turn: int
     round: int
-    result: Outcome | None
 
     def __init__(
         self, players: Sequence[str], options: LoveLetterOptions, seed: int, seeding: str
@@ -73,7 +72,6 @@ class LoveLetterState(State[LoveLetterOptions]):
         n = len(players)
         self.tokens = [0] * n
         self.round = 0
-        self.result = None
         with self.collecting():  # the first deal's draw is told to nobody: no one listens yet
             self._deal(first=0)
 
@@ -113,8 +111,6 @@ class LoveLetterState(State[LoveLetterOptions]):
     # -- the questions ----------------------------------------------------------------------
 
     def _legal(self) -> Pending:
-        if self.result is not None:
-            return NOBODY
         seat = self.turn
         hand = self.hands[seat]
         if COUNTESS in hand and (KING in hand or PRINCE in hand):
@@ -145,9 +141,6 @@ class LoveLetterState(State[LoveLetterOptions]):
 
     def typed_view(self, seat: int | None) -> LoveLetterView:
         return typed_view(self, seat)
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def _roles(self) -> Sequence[str] | None:
         return None
@@ -330,11 +323,13 @@ class LoveLetterState(State[LoveLetterOptions]):
         )
         champions = [s for s in winners if self.tokens[s] >= self.goal]
         if champions:
-            self.result = Outcome(
-                frozenset(champions),
-                "won",
-                f"{self.goal} tokens of affection",
-                {"tokens": list(self.tokens)},
+            self.finish(
+                Outcome(
+                    frozenset(champions),
+                    "won",
+                    f"{self.goal} tokens of affection",
+                    {"tokens": list(self.tokens)},
+                )
             )
             return
         self._deal(first=winners[0])

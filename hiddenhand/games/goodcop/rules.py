@@ -128,7 +128,6 @@ class GoodCop(Table):
         self.over_limit = -1
         self.shot_target = -1
         self.shot_locked = self.shot_changed = self.tased = False
-        self.result = None
         self.teams = [self.team_of(s) for s in range(n)]
         self.phase = START
         self.asked = 0
@@ -143,15 +142,10 @@ class GoodCop(Table):
 
     # -- the engine contract --------------------------------------------------------------
 
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
 
     def _legal(self) -> Pending:
-        if self.result is not None:
-            return {}
         t = self.table
         if self.over_limit >= 0:
             seat = self.over_limit
@@ -487,9 +481,9 @@ class GoodCop(Table):
             self.over_limit = -1
         leader = self.leader_card(seat)
         if leader >= 0 and self.kind[leader] == AGENT:
-            self.finish(TEAM_CROOKED, f"the Agent ({{p{seat}}}) was eliminated")
+            self.win(TEAM_CROOKED, f"the Agent ({{p{seat}}}) was eliminated")
         elif leader >= 0:
-            self.finish(TEAM_HONEST, f"the Kingpin ({{p{seat}}}) was eliminated")
+            self.win(TEAM_HONEST, f"the Kingpin ({{p{seat}}}) was eliminated")
 
     def reveal(self, seat: int, slot: int) -> None:
         c = self.cards[seat][slot]
@@ -586,7 +580,7 @@ class GoodCop(Table):
             self.teams[seat] = team
             if team == TEAM_LONE:
                 what = self._lone_cards(seat)
-                self.finish(TEAM_LONE, f"{{p{seat}}} holds both {what}", seat)
+                self.win(TEAM_LONE, f"{{p{seat}}} holds both {what}", seat)
                 return
             self.emit(
                 Event(
@@ -597,7 +591,7 @@ class GoodCop(Table):
                 )
             )
 
-    def finish(self, team: int, reason: str, lone: int = -1) -> None:
+    def win(self, team: int, reason: str, lone: int = -1) -> None:
         """The game ends: the team (or the lone player) wins, eliminated players included."""
         if self.result is not None:
             return
@@ -608,7 +602,7 @@ class GoodCop(Table):
             winners = frozenset((lone,))
         else:
             winners = frozenset(s for s in range(self.n) if self.teams[s] == team)
-        self.result = Outcome(winners, TEAM_NAMES[team], render(reason, self.players))
+        self.finish(Outcome(winners, TEAM_NAMES[team], render(reason, self.players)))
         self.phase = OVER
         self.task = None
         self.over_limit = -1

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Self
 
-from hiddenhand.engine import Event, Outcome, State, private
+from hiddenhand.engine import Event, State, private
 from hiddenhand.engine.seeding import counter_pick
 from hiddenhand.games.goodcop.actions import ActionTable
 from hiddenhand.games.goodcop.cards import (
@@ -77,7 +77,6 @@ class Table(State):
     shot_locked: bool  # Restraining Order or Riot Shield: the shot will happen
     shot_changed: bool  # another card was played: the shooter may choose again
     tased: bool  # the gun was taken with a Taser this turn and cannot fire
-    result: Outcome | None
 
     shared_fields: ClassVar[frozenset[str]] = State.shared_fields | {"table"}
 

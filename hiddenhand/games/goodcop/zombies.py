@@ -117,7 +117,7 @@ def become(g: ZombieGoodCop, seat: int, take_arms: bool | None = None) -> None:
     leader = g.leader_card(seat)
     if leader >= 0:
         name = "Agent" if g.kind[leader] == AGENT else "Kingpin"
-        g.finish(TEAM_ZOMBIE, f"the {name} ({{p{seat}}}) became a zombie")
+        g.win(TEAM_ZOMBIE, f"the {name} ({{p{seat}}}) became a zombie")
 
 
 def take_arms_token(g: ZombieGoodCop, seat: int) -> None:
@@ -184,7 +184,7 @@ def hit(g: ZombieGoodCop, seat: int, by: int) -> None:
         g.alive[seat] = False
         g.emit(Event("eliminated", f"{{p{seat}}} is eliminated", data={"seat": seat}))
         name = "Agent" if g.kind[leader] == AGENT else "Kingpin"
-        g.finish(TEAM_ZOMBIE, f"a zombie eliminated the {name} ({{p{seat}}})")
+        g.win(TEAM_ZOMBIE, f"a zombie eliminated the {name} ({{p{seat}}})")
     else:
         g.eliminate(seat)
 

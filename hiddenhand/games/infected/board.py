@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hiddenhand.engine.seeding import KEYED
-from hiddenhand.engine.state import Outcome, State
+from hiddenhand.engine.state import State
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, Character, ZombieKind, card_set
 from hiddenhand.games.infected.draft import Draft
 from hiddenhand.games.infected.flow import Phase
@@ -36,7 +36,6 @@ class Board(State):
     phase: Phase
     todo: list[str]
     window: dict[int, Draft]
-    result: Outcome | None
     # characters and the Leader
     character: list[int]
     choose_order: list[int]
@@ -102,7 +101,6 @@ class Board(State):
         self.phase = Phase.CHARACTER
         self.todo = []
         self.window = {}
-        self.result = None
         self.character = [-1] * n
         start = self.rng.randrange(n)  # the table votes who starts: the seed decides
         self.choose_order = [(start + i) % n for i in range(n)]

@@ -25,9 +25,9 @@ def exhausted(st: InfectedState) -> None:
     if st.exhaustions >= 2:
         st.emit(Event("exhausted", "the zombie deck is exhausted for the second time"))
         if st.enough_resources():
-            st.finish("humans", f"the survivors hold {st.n} resources of every type")
+            st.win("humans", f"the survivors hold {st.n} resources of every type")
         else:
-            st.finish("zombies", "the zombie deck ran out a second time")
+            st.win("zombies", "the zombie deck ran out a second time")
         return
     st.emit(Event("exhausted", "the zombie deck is exhausted: the end game begins"))
     st.end_game = True
@@ -40,7 +40,7 @@ def exhausted(st: InfectedState) -> None:
     st.pass_leader()
     # b. resources into hands
     if not any(st.resources):
-        st.finish("zombies", "no resources were collected before the end game")
+        st.win("zombies", "no resources were collected before the end game")
         return
     _resources_into_hands(st)
     # c, d. a new deck from the discard pile and the endgame zombie cards

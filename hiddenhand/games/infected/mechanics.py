@@ -24,11 +24,11 @@ class DeckExhausted(Exception):
 class Mechanics(Board):
     """The table's mechanics, as methods of the game state."""
 
-    def finish(self, side: str, reason: str) -> None:
+    def win(self, side: str, reason: str) -> None:
         """The game ends: the humans are the clean survivors, the zombies the infected."""
         infected = side != "humans"
         winners = frozenset(s for s in range(self.n) if self.is_infected(s) == infected)
-        self.result = Outcome(winners, side, reason)
+        self.finish(Outcome(winners, side, reason))
         self.phase = Phase.OVER
         self.window = {}
         self.emit(Event("game_over", f"the {side} win: {reason}", data={"side": side}))

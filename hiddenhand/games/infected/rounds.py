@@ -114,4 +114,4 @@ turn(Phase.INFECT, Turn(_infect_legal, _take_wound))
 def check_victory(st: InfectedState) -> None:
     """In the end game, the humans win once they have collected enough resources."""
     if st.end_game and st.enough_resources():
-        st.finish("humans", f"the survivors hold {st.n} resources of every type")
+        st.win("humans", f"the survivors hold {st.n} resources of every type")

@@ -17,7 +17,7 @@ from typing import Any, Self
 
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.seeding import KEYED
-from hiddenhand.engine.state import Outcome, Pending
+from hiddenhand.engine.state import Pending
 from hiddenhand.games.infected import (  # noqa: F401 - each registers its steps and decisions
     action_phase,
     preparation,
@@ -50,8 +50,6 @@ class InfectedState(Mechanics):
     # -- decisions ---------------------------------------------------------------------------
 
     def _legal(self) -> Pending:
-        if self.result is not None:
-            return {}
         phase = self.phase
         if phase in TURNS:
             return TURNS[phase].legal(self)
@@ -117,9 +115,6 @@ class InfectedState(Mechanics):
             exhausted(self)
 
     # -- the contract -------------------------------------------------------------------------
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def _roles(self) -> list[str]:
         """Each seat's role, for statistics: "infected" or "human"."""

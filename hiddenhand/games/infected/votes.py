@@ -75,9 +75,9 @@ def _destroy(st: InfectedState, target: int, passed: bool) -> None:
         )
     )
     if sample == "virus":
-        st.finish("humans", "the infected was destroyed")
+        st.win("humans", "the infected was destroyed")
     else:
-        st.finish("zombies", "a clean survivor was destroyed")
+        st.win("zombies", "a clean survivor was destroyed")
 
 
 window(Phase.VOTE, Window(lambda st, seat, d: list(st.table.votes), _vote, _count))

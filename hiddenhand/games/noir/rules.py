@@ -116,7 +116,6 @@ class NoirState(State[NoirOptions]):
     """`killer_constraint(facts)`, kept up to date as facts are learnt."""
     inspector_allowed: int
     """`inspector_constraint(facts)`, likewise."""
-    result: Outcome | None
 
     def __init__(
         self, players: Sequence[str], options: NoirOptions, seed: int, seeding: str = KEYED
@@ -149,7 +148,6 @@ class NoirState(State[NoirOptions]):
         self.facts = []
         self.fact_views = []
         self.killer_allowed = self.inspector_allowed = EVERYONE
-        self.result = None
 
     # -- who is who ---------------------------------------------------------------------
 
@@ -182,8 +180,6 @@ class NoirState(State[NoirOptions]):
         return self.phase == CITIZENS_ARRESTING and seat == self.inspector_seat
 
     def _legal(self) -> Pending:
-        if self.result is not None:
-            return {}
         phase = self.phase
         if phase == PLAY:
             if self.killer_to_move:
@@ -284,8 +280,8 @@ class NoirState(State[NoirOptions]):
         self.killer_to_move = not self.killer_to_move
         self.source = -1
         if self.result is None and self.turn >= self.options.turn_limit:
-            self.result = Outcome(
-                frozenset(), "draw", f"no arrest and no win after {self.turn} turns"
+            self.finish(
+                Outcome(frozenset(), "draw", f"no arrest and no win after {self.turn} turns")
             )
             self.emit(Event("draw", f"the turn limit of {self.turn} turns is reached: a draw"))
 
@@ -335,10 +331,12 @@ class NoirState(State[NoirOptions]):
             )
         )
         if victim == self.inspector:
-            self.result = Outcome(
-                frozenset((self.killer_seat,)),
-                "killer",
-                f"the Killer killed the Inspector, who was {name}",
+            self.finish(
+                Outcome(
+                    frozenset((self.killer_seat,)),
+                    "killer",
+                    f"the Killer killed the Inspector, who was {name}",
+                )
             )
             self.emit(Event("inspector-killed", f"{name} was the Inspector: the Killer wins"))
             return
@@ -349,8 +347,10 @@ class NoirState(State[NoirOptions]):
         if dead_rows or dead_cols:
             self._collapse(dead_rows, dead_cols)
         if self.kills >= self.options.kills:
-            self.result = Outcome(
-                frozenset((self.killer_seat,)), "killer", f"the Killer made {self.kills} kills"
+            self.finish(
+                Outcome(
+                    frozenset((self.killer_seat,)), "killer", f"the Killer made {self.kills} kills"
+                )
             )
             self.emit(Event("kill-target", f"{self.kills} kills: the Killer wins"))
 
@@ -404,10 +404,12 @@ class NoirState(State[NoirOptions]):
         name = NAMES[suspect]
         what = "makes a citizen's arrest of" if citizens else "arrests"
         if suspect == self.killer:
-            self.result = Outcome(
-                frozenset((self.inspector_seat,)),
-                "inspector",
-                f"the Inspector arrested the Killer, who was {name}",
+            self.finish(
+                Outcome(
+                    frozenset((self.inspector_seat,)),
+                    "inspector",
+                    f"the Inspector arrested the Killer, who was {name}",
+                )
             )
             self.emit(Event("arrest", f"{{p{seat}}} {what} {name}: the Killer! The Inspector wins"))
             return
@@ -482,9 +484,6 @@ class NoirState(State[NoirOptions]):
         )
 
     # -- outcome, determinization ---------------------------------------------------------
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def killer_candidates(self) -> int:
         """Who the Killer may be, as far as the Inspector knows (a bit set)."""

@@ -121,7 +121,7 @@ def test_views_and_events_are_json_ready():
 def test_the_view_of_a_finished_game_shows_everything():
     g = arrange(TABLE, hands=[["Coffee"]])
     with g.collecting():  # ended by hand: nobody is told
-        g.finish(0, "test")
+        g.win(0, "test")
     view = g.view(None)
     assert view["players"][0]["equipment"] == ["Coffee"]
     assert all(c["card"] is not None for p in view["players"] for c in p["cards"])

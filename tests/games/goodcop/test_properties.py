@@ -103,7 +103,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
 def test_no_action_after_the_game_is_over():
     g = GAME.start(4, seed=1)
     with g.collecting():
-        g.finish(0, "test")
+        g.win(0, "test")
     with pytest.raises(IllegalAction, match="over"):
         g.act(0, 0)
 
