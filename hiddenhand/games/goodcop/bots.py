@@ -24,7 +24,7 @@ from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
 from hiddenhand.games.goodcop.cards import KIND_NAMES, STAYING, TASK_NAMES, TEAM_NAMES, TITLES
-from hiddenhand.games.goodcop.phases import ORDER, SHOOTING, UNARMED, WINDOWS
+from hiddenhand.games.goodcop.phases import ACTION, AIM, ORDER, SHOOTING, UNARMED, WINDOWS
 from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 if TYPE_CHECKING:
@@ -289,7 +289,7 @@ class _WorldRead(_Read):
             self.armed = [not zombie[p] and aim[p] != UNARMED for p in range(n)]
         else:
             self.armed = [a != UNARMED for a in aim]
-        self.phase = g.phase.label
+        self.phase = str(g.phase)
         self.turn = g.turn
         task = g.task
         self.resolving = None if task is None else (TASK_NAMES[task.card], task.chooser)
@@ -409,9 +409,9 @@ class HeuristicBot(Bot):
         resolving = read.resolving
         if resolving is not None and resolving[1] == self.seat:
             return self._resolve(read, resolving[0], legal)
-        if read.phase == "take aim" and "aim" in by_kind:
+        if read.phase == AIM and "aim" in by_kind:
             return self._aim(read, by_kind["aim"])
-        if read.phase == "action" and read.turn == self.seat:
+        if read.phase == ACTION and read.turn == self.seat:
             return self._act(read, by_kind)
         return self._window(read, by_kind)
 

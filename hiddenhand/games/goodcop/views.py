@@ -111,7 +111,7 @@ def view(g: GoodCop, seat: int | None) -> dict[str, Any]:
     task = g.task
     out = {
         "seat": seat,
-        "phase": g.phase.label,
+        "phase": str(g.phase),
         "turn": g.turn,
         "to_move": sorted(g.pending()),
         "direction": "clockwise" if g.direction == 1 else "counterclockwise",

@@ -25,7 +25,7 @@ from hiddenhand.games.goodcop.phases import Phase
 from hiddenhand.rl.encoder import Encoder
 from hiddenhand.rl.layout import Layout, one_hot_index
 
-PHASE_NAMES = tuple(phase.label for phase in Phase)
+PHASE_NAMES = tuple(str(phase) for phase in Phase)
 ZOMBIE_MODES = ("off", "dice", "infect", "simple")
 SEAT_MARKS = ("to_move", "turn", "coffee", "shooter", "target", "resolving", "alarm", "rolled")
 """Per-player bits naming who plays the part now (the seat whose turn it is, and so on)."""
