@@ -23,6 +23,22 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
+from hiddenhand.games.goodcop.actions import (
+    AIM_AT,
+    ARM,
+    BITE,
+    CHOOSE_CARD,
+    CHOOSE_PLAYER,
+    DISCARD,
+    EQUIP,
+    INFECT,
+    INVESTIGATE,
+    LAY_DOWN,
+    PASS,
+    PLAY,
+    REVEAL_CARD,
+    SHOOT,
+)
 from hiddenhand.games.goodcop.cards import KIND_NAMES, STAYING, TASK_NAMES, TEAM_NAMES, TITLES
 from hiddenhand.games.goodcop.phases import ACTION, AIM, ORDER, SHOOTING, UNARMED, WINDOWS
 from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
@@ -392,7 +408,7 @@ class HeuristicBot(Bot):
         # so a rollout does not read it: laying cards down, and a window with nothing to play.
         if game.phase == ORDER:
             return self.rng.choice(legal)
-        if len(legal) == 1 and legal[0].kind == "pass" and game.phase in WINDOWS:
+        if len(legal) == 1 and legal[0].kind == PASS and game.phase in WINDOWS:
             return legal[0]
         return self._decide(_WorldRead(game, self.seat, self.hostility), legal)
 
@@ -400,17 +416,17 @@ class HeuristicBot(Bot):
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        if "order" in by_kind:  # where its cards lie tells the others nothing: any order
-            return self.rng.choice(by_kind["order"])
-        if "discard" in by_kind:
-            return min(by_kind["discard"], key=lambda a: _KEEP.get(str(a.args[0]), 0))
-        if "reveal" in by_kind:
-            return self._reveal(read, by_kind["reveal"])
+        if LAY_DOWN in by_kind:  # where its cards lie tells the others nothing: any order
+            return self.rng.choice(by_kind[LAY_DOWN])
+        if DISCARD in by_kind:
+            return min(by_kind[DISCARD], key=lambda a: _KEEP.get(str(a.args[0]), 0))
+        if REVEAL_CARD in by_kind:
+            return self._reveal(read, by_kind[REVEAL_CARD])
         resolving = read.resolving
         if resolving is not None and resolving[1] == self.seat:
             return self._resolve(read, resolving[0], legal)
-        if read.phase == AIM and "aim" in by_kind:
-            return self._aim(read, by_kind["aim"])
+        if read.phase == AIM and AIM_AT in by_kind:
+            return self._aim(read, by_kind[AIM_AT])
         if read.phase == ACTION and read.turn == self.seat:
             return self._act(read, by_kind)
         return self._window(read, by_kind)
@@ -438,24 +454,24 @@ class HeuristicBot(Bot):
     def _act(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
         if read.zombies[self.seat]:
             return self._zombie_turn(read, by_kind)
-        shoot = by_kind.get("shoot")
+        shoot = by_kind.get(SHOOT)
         if shoot:
             target = int(shoot[0].args[0])
             sure = read.suspicion[target] >= self.shoot_at
             if not read.friend(target) and (sure or target in read.threats()):
                 return shoot[0]
-        play = self._useful_play(read, by_kind.get("play", []), own_turn=True)
+        play = self._useful_play(read, by_kind.get(PLAY, []), own_turn=True)
         if play is not None:
             return play
         located = read.enemy_leader >= 0 or max(read.suspicion) >= self.shoot_at
         hiding = self._hiding_infector(read)
         if hiding and by_kind.keys() - {"arm", "equip"}:  # unless nothing else is legal
-            by_kind.pop("arm", None)
-            by_kind.pop("equip", None)
+            by_kind.pop(ARM, None)
+            by_kind.pop(EQUIP, None)
         armed = read.armed[self.seat]
-        if not armed and "arm" in by_kind and (located or read.threats()):
-            return by_kind["arm"][0]
-        investigate = by_kind.get("investigate", [])
+        if not armed and ARM in by_kind and (located or read.threats()):
+            return by_kind[ARM][0]
+        investigate = by_kind.get(INVESTIGATE, [])
         if read.zmode == "infect" and not read.zombie_team:
             # investigating puts a token on the card: spare friends, prefer infected cards
             investigate = [a for a in investigate if not read.friend(int(a.args[0]))]
@@ -471,19 +487,19 @@ class HeuristicBot(Bot):
             )
             if read.faces(int(best.args[0]))[int(best.args[1])] is None:
                 return best
-        if not armed and "arm" in by_kind:
-            return by_kind["arm"][0]
-        if "equip" in by_kind:
-            return by_kind["equip"][0]
+        if not armed and ARM in by_kind:
+            return by_kind[ARM][0]
+        if EQUIP in by_kind:
+            return by_kind[EQUIP][0]
         if investigate:
             return investigate[0]
         return self.rng.choice([a for kind in by_kind.values() for a in kind])
 
     def _zombie_turn(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
         """Bite the player the Arms point at, else take Arms, infect, or draw equipment."""
-        if "bite" in by_kind:
-            return by_kind["bite"][0]
-        for kind in ("arm", "infect", "equip"):
+        if BITE in by_kind:
+            return by_kind[BITE][0]
+        for kind in (ARM, INFECT, EQUIP):
             if kind in by_kind:
                 return by_kind[kind][0]
         return self.rng.choice([a for kind in by_kind.values() for a in kind])
@@ -496,11 +512,11 @@ class HeuristicBot(Bot):
         return read.hidden_faces(self.seat) == ["infector"]
 
     def _window(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
-        play = self._useful_play(read, by_kind.get("play", []), own_turn=False)
+        play = self._useful_play(read, by_kind.get(PLAY, []), own_turn=False)
         if play is not None:
             return play
-        if "pass" in by_kind:
-            return by_kind["pass"][0]
+        if PASS in by_kind:
+            return by_kind[PASS][0]
         return self.rng.choice([a for kind in by_kind.values() for a in kind])
 
     def _useful_play(self, read: _Read, plays: list[Action], own_turn: bool) -> Action | None:
@@ -559,7 +575,7 @@ class HeuristicBot(Bot):
         guarded = read.protected()
 
         def player_of(a: Action) -> int:
-            return int(a.args[1]) if a.kind in ("target", "card") else int(a.args[0])
+            return int(a.args[1]) if a.kind in (CHOOSE_PLAYER, CHOOSE_CARD) else int(a.args[0])
 
         if card in ("Med Kit", "Disguise") and guarded >= 0:
             for a in legal:
@@ -584,14 +600,14 @@ class HeuristicBot(Bot):
             for a in legal:
                 if player_of(a) in threats:
                     return a
-        aims = [a for a in legal if a.kind in ("aim", "target") and player_of(a) == target]
+        aims = [a for a in legal if a.kind in (AIM_AT, CHOOSE_PLAYER) and player_of(a) == target]
         if aims:
             return aims[0]
         return self.rng.choice(list(legal))
 
     def _zombie_choice(self, read: _Read, card: str, legal: Sequence[Action]) -> Action:
         """Infection tokens: a zombie puts them on its target, a non-zombie removes its own."""
-        cards = [a for a in legal if a.kind == "card"]
+        cards = [a for a in legal if a.kind == CHOOSE_CARD]
         if not cards:
             return legal[0]
         target = read.best_target()

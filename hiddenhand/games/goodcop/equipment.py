@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action, Event, private
+from hiddenhand.games.goodcop.actions import TAKE_EVIDENCE
 from hiddenhand.games.goodcop.card import Card, InstantCard
 from hiddenhand.games.goodcop.cards import (
     BASE_TITLES,
@@ -198,7 +199,7 @@ class EvidenceBag(Card["GoodCop"]):
         return [target[p] for p in g.living() if p != task.data[0]]
 
     def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
-        if action.kind == "evidence":
+        if action.kind == TAKE_EVIDENCE:
             holder = int(action.args[0])
             what = -1 if action.args[1] == "hand" else TITLES.index(str(action.args[1]))
             g.task = Task(task.chooser, self.title, 1, (holder, what))

@@ -21,7 +21,18 @@ from typing import Any, ClassVar, Self
 from hiddenhand.engine import Action, Event, Outcome, Pending, private, render
 from hiddenhand.engine.seeding import KEYED, SEQUENTIAL
 from hiddenhand.games.goodcop import equipment, views
-from hiddenhand.games.goodcop.actions import action_table
+from hiddenhand.games.goodcop.actions import (
+    AIM_AT,
+    ARM,
+    EQUIP,
+    INVESTIGATE,
+    LAY_DOWN,
+    PASS,
+    PLAY,
+    REVEAL_CARD,
+    SHOOT,
+    action_table,
+)
 from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import (
     AGENT,
@@ -260,7 +271,7 @@ class GoodCop(Table):
             self._discard_from_hand(seat, action.id - self.table.discard[0].id)
         elif self.task is not None:
             equipment.choose(self, self.task, action)
-        elif kind == "pass":
+        elif kind == PASS:
             if self.phase == ACTION:
                 self.emit(Event("wait", f"{{p{seat}}} does nothing", data={"seat": seat}))
                 self.after_action()
@@ -270,23 +281,23 @@ class GoodCop(Table):
                 self.close_window()
             else:
                 self.keep_asking(seat)
-        elif kind == "play":
+        elif kind == PLAY:
             self._play(seat, action.id - self.table.play[0].id)
-        elif kind == "order":
+        elif kind == LAY_DOWN:
             self._lay_down(seat, tuple(str(a) for a in action.args))
-        elif kind == "investigate":
+        elif kind == INVESTIGATE:
             self._investigate(seat, int(action.args[0]), int(action.args[1]))
-        elif kind == "arm":
+        elif kind == ARM:
             self._arm(seat)
-        elif kind == "equip":
+        elif kind == EQUIP:
             self._equip(seat)
-        elif kind == "shoot":
+        elif kind == SHOOT:
             self._shoot(seat, int(action.args[0]))
-        elif kind == "reveal":
+        elif kind == REVEAL_CARD:
             self.reveal(seat, int(action.args[0]))
             self._paid()
             self.after_action()
-        elif kind == "aim":
+        elif kind == AIM_AT:
             target = int(action.args[0])
             self.aim[seat] = target
             self.emit(

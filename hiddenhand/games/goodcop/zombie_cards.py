@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action, Event, private
 from hiddenhand.games.goodcop import zombies
+from hiddenhand.games.goodcop.actions import AIM_AT, NAME_LEADER, STOP
 from hiddenhand.games.goodcop.card import Card, InstantCard
 from hiddenhand.games.goodcop.cards import (
     AGENT,
@@ -194,7 +195,7 @@ class TransfusionTube(Card["ZombieGoodCop"]):
         return [card[p][s] for p, s in _token_cards(g, False)]
 
     def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
-        if action.kind == "stop":
+        if action.kind == STOP:
             return True
         chooser, data = task.chooser, task.data
         p, s = int(action.args[1]), int(action.args[2])
@@ -233,7 +234,7 @@ class ZombieSerum(Card["ZombieGoodCop"]):
         return t.die[: len(g.roll)] if g.design.printed else list(t.name)
 
     def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
-        if action.kind == "name":
+        if action.kind == NAME_LEADER:
             _name_leader(g, str(action.args[0]))
         else:
             _reroll(g, int(action.args[0]))
@@ -324,7 +325,7 @@ class Machete(Card["ZombieGoodCop"]):
         return [card[p][s] for p, s in _plain_revealed(g, data[0])]
 
     def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
-        if action.kind == "stop":
+        if action.kind == STOP:
             return True
         chooser, data = task.chooser, task.data
         if not g.design.printed:
@@ -428,7 +429,7 @@ class Infect(Card["ZombieGoodCop"]):
         return [card[p][s] for p, s in pairs] + ([t.stop] if task.step else [])
 
     def resolve(self, g: ZombieGoodCop, task: Task, action: Action) -> bool:
-        if action.kind == "stop":
+        if action.kind == STOP:
             g.after_action()
             return False
         p, s = int(action.args[1]), int(action.args[2])
@@ -594,7 +595,7 @@ def _next_crate(g: ZombieGoodCop, title: int, queue: tuple[int, ...]) -> None:
 def _crate_choice(
     g: ZombieGoodCop, p: int, title: int, queue: tuple[int, ...], action: Action
 ) -> None:
-    if action.kind == "aim":
+    if action.kind == AIM_AT:
         q = int(action.args[0])
         took = g.aim[p] == UNARMED
         if took:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self
 from hiddenhand.engine import Action, Event
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.games.goodcop import zombies
+from hiddenhand.games.goodcop.actions import ARM, EQUIP
 from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import ALL_DECK, FACE_NAMES, INFECTOR
 from hiddenhand.games.goodcop.equipment import EQUIPMENT_CARDS
@@ -117,14 +118,14 @@ class ZombieGoodCop(GoodCop):
     def _arm(self, seat: int) -> None:
         """A zombie's Arm takes Arms; anyone else's may reveal the Infector (`_paid`)."""
         if self.zombie[seat]:
-            zombies.act(self, seat, "arm")
+            zombies.act(self, seat, ARM)
         else:
             self.arming = True
             super()._arm(seat)
 
     def _equip(self, seat: int) -> None:
         if self.zombie[seat]:
-            zombies.act(self, seat, "equip")
+            zombies.act(self, seat, EQUIP)
         else:
             super()._equip(seat)
 

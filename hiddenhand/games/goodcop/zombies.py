@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action, Event, private
+from hiddenhand.games.goodcop.actions import ARM, BITE, EQUIP, INFECT
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ARMS_FACE,
@@ -271,7 +272,7 @@ def actions(g: ZombieGoodCop) -> list[Action]:
 
 def act(g: ZombieGoodCop, seat: int, kind: str) -> None:
     """A zombie's action."""
-    if kind == "bite":
+    if kind == BITE:
         target = g.aim[seat]
         g.shot_target = target
         g.shot_locked = g.shot_changed = False
@@ -284,17 +285,17 @@ def act(g: ZombieGoodCop, seat: int, kind: str) -> None:
             )
         )
         g.open_window(SHOOTING)
-    elif kind == "arm":
+    elif kind == ARM:
         take_arms_token(g, seat)
         g.after_action()
-    elif kind == "equip":
+    elif kind == EQUIP:
         if g.design.zombie_infects and curable(g):
             g.task = Task(seat, CURE_TASK, 0, ())
             return
         g.emit(Event("equip", f"{{p{seat}}} draws an equipment card"))
         g.draw(seat)
         g.after_action()
-    elif kind == "infect":
+    elif kind == INFECT:
         g.task = Task(seat, INFECT_TASK, 0, ())
 
 
