@@ -1,6 +1,6 @@
 """Every action a Good Cop Bad Cop table can offer, built once per seat count.
 
-Texts read like the rules, with `{pN}` for a seat's name. `ActionTable` keeps direct references
+Texts read like the rules, with `{pN}` for a seat's name. `ActionCatalog` keeps direct references
 (by target, slot and card) so the rules never look an action up by name on the hot path.
 """
 
@@ -118,7 +118,7 @@ def arrangements(zombies: bool) -> list[tuple[str, ...]]:
     return [faces for faces in product(kinds, repeat=3) if all(faces.count(k) <= 1 for k in unique)]
 
 
-class ActionTable:
+class ActionCatalog:
     """The action space of one seat count, and direct references into it."""
 
     def __init__(self, players: int, zombies: bool = False) -> None:
@@ -212,5 +212,5 @@ class ActionTable:
 
 
 @cache
-def action_table(players: int, zombies: bool = False) -> ActionTable:
-    return ActionTable(players, zombies)
+def action_catalog(players: int, zombies: bool = False) -> ActionCatalog:
+    return ActionCatalog(players, zombies)

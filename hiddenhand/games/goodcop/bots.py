@@ -86,7 +86,7 @@ class _Read(ABC):
     """
 
     seat: int
-    n: int
+    player_count: int
     team: str
     alive: Sequence[bool]
     zombies: Sequence[bool]
@@ -137,7 +137,7 @@ class _Read(ABC):
 
     def _find(self, card: str) -> int:
         """The seat known to hold this card, or -1."""
-        for p in range(self.n):
+        for p in range(self.player_count):
             if card in self.faces(p):
                 return p
         return -1
@@ -170,11 +170,11 @@ class _Read(ABC):
 
     def _suspicion(self) -> list[float]:
         """Chance-like weight that each player holds the opposing leader card."""
-        out = [0.0] * self.n
+        out = [0.0] * self.player_count
         if self.enemy_leader >= 0:
             out[self.enemy_leader] = 1.0
             return out
-        for p in range(self.n):
+        for p in range(self.player_count):
             if p == self.seat or not self.alive[p] or p == self.my_leader or self.zombies[p]:
                 continue
             out[p] = len(self.unseen(p)) * (1.0 + self.hostility[p])
@@ -220,7 +220,7 @@ class _Read(ABC):
         alive, aims = self.alive, self.aims
         return [
             p
-            for p in range(self.n)
+            for p in range(self.player_count)
             if alive[p] and aims[p] == guarded and p != self.seat and not self.friend(p)
         ]
 
@@ -232,12 +232,16 @@ class _Read(ABC):
         if threats:
             return threats[0]
         ranked = sorted(
-            (p for p in range(self.n) if p != self.seat and self.alive[p] and not self.friend(p)),
+            (
+                p
+                for p in range(self.player_count)
+                if p != self.seat and self.alive[p] and not self.friend(p)
+            ),
             key=lambda p: (-self.suspicion[p], self.zombies[p]),
         )
         if ranked:
             return ranked[0]
-        others = [p for p in range(self.n) if p != self.seat and self.alive[p]]
+        others = [p for p in range(self.player_count) if p != self.seat and self.alive[p]]
         return others[0] if others else self.seat
 
 
@@ -248,7 +252,7 @@ class _ViewRead(_Read):
         self.view = view
         self.seat = seat
         self.players: list[Mapping[str, Any]] = view["players"]
-        self.n = len(self.players)
+        self.player_count = len(self.players)
         self.team = view["team"] or "honest"
         self.rows = [[c["card"] for c in p["cards"]] for p in self.players]
         self.revealed = [[c["revealed"] for c in p["cards"]] for p in self.players]
@@ -285,67 +289,69 @@ class _ViewRead(_Read):
 class _WorldRead(_Read):
     """A determinized world as `views.view(world, seat)` would show it, read field by field."""
 
-    def __init__(self, g: GoodCop, seat: int, hostility: Sequence[float]) -> None:
-        self.g = g
+    def __init__(self, state: GoodCop, seat: int, hostility: Sequence[float]) -> None:
+        self.state = state
         self.seat = seat
-        self.n = n = g.n
-        over = g.result is not None
-        up = g.up
-        known = -1 if over else g.known[seat] | up
-        self.team = TEAM_NAMES[g.teams[seat]]
+        self.player_count = n = state.player_count
+        over = state.result is not None
+        up = state.face_up
+        known = -1 if over else state.known[seat] | up
+        self.team = TEAM_NAMES[state.teams[seat]]
         self.known = known
         self.rows: list[list[str | None] | None] = [None] * n
-        self.alive = g.alive
-        self.z = z = g if isinstance(g, ZombieGoodCop) else None
+        self.alive = state.alive
+        self.z = z = state if isinstance(state, ZombieGoodCop) else None
         self.zombies = z.zombie if z is not None else [False] * n
-        aim = g.aim
+        aim = state.aim
         self.aims = [a if a != UNARMED and a != p else None for p, a in enumerate(aim)]
         if z is not None:
             zombie = z.zombie
             self.armed = [not zombie[p] and aim[p] != UNARMED for p in range(n)]
         else:
             self.armed = [a != UNARMED for a in aim]
-        self.phase = str(g.phase)
-        self.turn = g.turn
-        task = g.task
+        self.phase = str(state.phase)
+        self.turn = state.turn
+        task = state.task
         self.resolving = None if task is None else (TASK_NAMES[task.card], task.chooser)
-        target = g.shot_target
-        self.shot = (g.turn, target) if g.phase == SHOOTING and target >= 0 else None
-        self.guns = g.guns
+        target = state.shot_target
+        self.shot = (state.turn, target) if state.phase == SHOOTING and target >= 0 else None
+        self.guns = state.guns
         self.zmode = z.design.name if z is not None else None
         self._settle(hostility)
 
     def _find(self, card: str) -> int:
-        g = self.g
-        leader = g.agent if card == "agent" else g.kingpin if card == "kingpin" else -1
+        state = self.state
+        leader = state.agent if card == "agent" else state.kingpin if card == "kingpin" else -1
         if leader < 0:
             return super()._find(card)
-        owner = g.owner[leader]
+        owner = state.owner[leader]
         return owner if owner >= 0 and self.known >> leader & 1 else -1
 
     def has_front(self, p: int, title: str) -> bool:
-        return self.g.placed[_STAYING_INDEX[title]] == p
+        return self.state.placed[_STAYING_INDEX[title]] == p
 
     def hidden_faces(self, p: int) -> list[str | None]:
-        up = self.g.up
-        return [f for c, f in zip(self.g.cards[p], self.faces(p), strict=True) if not up >> c & 1]
+        up = self.state.face_up
+        return [
+            f for c, f in zip(self.state.cards[p], self.faces(p), strict=True) if not up >> c & 1
+        ]
 
     def faces(self, p: int) -> list[str | None]:
         row = self.rows[p]
         if row is None:
-            known, kind = self.known, self.g.kind
+            known, kind = self.known, self.state.card_kinds
             row = self.rows[p] = [
-                KIND_NAMES[kind[c]] if known >> c & 1 else None for c in self.g.cards[p]
+                KIND_NAMES[kind[c]] if known >> c & 1 else None for c in self.state.cards[p]
             ]
         return row
 
     def wounded(self, p: int) -> bool:
-        wounded = self.g.wounded
-        return any(wounded >> c & 1 for c in self.g.cards[p])
+        wounded = self.state.wounded
+        return any(wounded >> c & 1 for c in self.state.cards[p])
 
     def infected(self, p: int, slot: int) -> bool:
         z = self.z
-        return z is not None and bool(z.tokens >> self.g.cards[p][slot] & 1)
+        return z is not None and bool(z.tokens >> self.state.cards[p][slot] & 1)
 
 
 class HeuristicBot(Bot):
@@ -540,7 +546,7 @@ class HeuristicBot(Bot):
             elif title == "Defibrillator":
                 if any(
                     not read.alive[p] and read.team_guess(p) == read.team
-                    for p in range(read.n)
+                    for p in range(read.player_count)
                     if p != self.seat
                 ):
                     return a
@@ -554,7 +560,7 @@ class HeuristicBot(Bot):
                 if not own_turn and aim is not None and aim == read.enemy_leader:
                     return a
             elif title == "Walkie Talkie" and read.enemy_leader >= 0:
-                armed = [p for p in range(read.n) if read.armed[p]]
+                armed = [p for p in range(read.player_count) if read.armed[p]]
                 if sum(1 for p in armed if read.friend(p)) > len(armed) / 2:
                     return a
             elif title in ("Wiretap", "Metal Detector", "Truth Serum", "Polygraph"):

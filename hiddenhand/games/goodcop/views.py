@@ -75,57 +75,57 @@ if TYPE_CHECKING:
     from hiddenhand.games.goodcop.rules import GoodCop
 
 
-def view(g: GoodCop, seat: int | None) -> dict[str, Any]:
-    over = g.result is not None
+def view(state: GoodCop, seat: int | None) -> dict[str, Any]:
+    over = state.result is not None
     if over:
         known = -1
     elif seat is None:
-        known = g.up
+        known = state.face_up
     else:
-        known = g.known[seat] | g.up
-    up, wounded, kind = g.up, g.wounded, g.kind
+        known = state.known[seat] | state.face_up
+    up, wounded, kind = state.face_up, state.wounded, state.card_kinds
     players: list[dict[str, Any]] = []
-    for p in range(g.n):
-        aim = g.aim[p]
+    for p in range(state.player_count):
+        aim = state.aim[p]
         players.append(
             {
-                "alive": g.alive[p],
+                "alive": state.alive[p],
                 "armed": aim != UNARMED,
                 "aim": aim if aim != UNARMED and aim != p else None,
-                "hand": len(g.hand[p]),
-                "equipment": [TITLES[ALL_DECK[c]] for c in g.hand[p]]
+                "hand": len(state.hand[p]),
+                "equipment": [TITLES[ALL_DECK[c]] for c in state.hand[p]]
                 if over or p == seat
                 else None,
-                "front": [TITLES[t] for t in STAYING if g.placed[t] == p],
+                "front": [TITLES[t] for t in STAYING if state.placed[t] == p],
                 "cards": [
                     {
                         "card": KIND_NAMES[kind[c]] if known >> c & 1 else None,
                         "revealed": bool(up >> c & 1),
                         "wounded": bool(wounded >> c & 1),
                     }
-                    for c in g.cards[p]
+                    for c in state.cards[p]
                 ],
-                "team": TEAM_NAMES[g.teams[p]] if over or p == seat else None,
+                "team": TEAM_NAMES[state.teams[p]] if over or p == seat else None,
             }
         )
-    task = g.task
+    task = state.task
     out = {
         "seat": seat,
-        "phase": str(g.phase),
-        "turn": g.turn,
-        "to_move": sorted(g.pending()),
-        "direction": "clockwise" if g.direction == 1 else "counterclockwise",
-        "coffee": g.coffee if g.coffee >= 0 else None,
+        "phase": str(state.phase),
+        "turn": state.turn,
+        "to_move": sorted(state.pending()),
+        "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+        "coffee": state.coffee if state.coffee >= 0 else None,
         "resolving": {"card": TASK_NAMES[task.card], "by": task.chooser} if task else None,
-        "shot": {"shooter": g.turn, "target": g.shot_target}
-        if g.phase == SHOOTING and g.shot_target >= 0
+        "shot": {"shooter": state.turn, "target": state.shot_target}
+        if state.phase == SHOOTING and state.shot_target >= 0
         else None,
         "players": players,
-        "team": TEAM_NAMES[g.teams[seat]] if seat is not None else None,
-        "hand": [TITLES[ALL_DECK[c]] for c in g.hand[seat]] if seat is not None else [],
-        "guns_in_centre": g.guns,
-        "deck": len(g.deck),
-        "discard": [TITLES[ALL_DECK[c]] for c in g.discards],
-        "outcome": g.result.to_json() if g.result is not None else None,
+        "team": TEAM_NAMES[state.teams[seat]] if seat is not None else None,
+        "hand": [TITLES[ALL_DECK[c]] for c in state.hand[seat]] if seat is not None else [],
+        "guns_in_centre": state.guns,
+        "deck": len(state.deck),
+        "discard": [TITLES[ALL_DECK[c]] for c in state.discards],
+        "outcome": state.result.to_json() if state.result is not None else None,
     }
     return out

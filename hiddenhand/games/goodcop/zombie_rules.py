@@ -72,8 +72,8 @@ class ZombieGoodCop(GoodCop):
         """The Infector (`dice`, `infect`) is dealt in the leaders' pile."""
         if not self.design.infector:
             return []
-        self.infector = len(self.kind)
-        self.kind.append(INFECTOR)
+        self.infector = len(self.card_kinds)
+        self.card_kinds.append(INFECTOR)
         return [self.infector]
 
     # -- reading the table ----------------------------------------------------------------
@@ -112,7 +112,7 @@ class ZombieGoodCop(GoodCop):
             return zombies.actions(self)
         out = super()._action_choices()
         if not out:
-            out.append(self.table.pass_)  # nothing left to do: the turn goes on
+            out.append(self.actions.pass_)  # nothing left to do: the turn goes on
         return out
 
     def _arm(self, seat: int) -> None:
@@ -180,7 +180,7 @@ class ZombieGoodCop(GoodCop):
 
     def reveal(self, seat: int, slot: int) -> None:
         super().reveal(seat, slot)
-        if self.kind[self.cards[seat][slot]] == INFECTOR:
+        if self.card_kinds[self.cards[seat][slot]] == INFECTOR:
             zombies.infector_revealed(self, seat)
 
     def restore(self, seat: int) -> None:
@@ -227,30 +227,30 @@ class ZombieGoodCop(GoodCop):
             return False
         if self.infector < 0:
             return True
-        holder = self.owner[other.kind.index(INFECTOR)]
+        holder = self.owner[other.card_kinds.index(INFECTOR)]
         return holder >= 0 and holder != agent_holder and holder != kingpin_holder
 
     def _resample(self, other: Self, seat: int, rng: random.Random) -> None:
         super()._resample(other, seat, rng)
         if self.infector >= 0:
-            other.infector = other.kind.index(INFECTOR)
+            other.infector = other.card_kinds.index(INFECTOR)
 
 
-def _add_zombies(g: ZombieGoodCop, out: dict[str, Any]) -> None:
+def _add_zombies(state: ZombieGoodCop, out: dict[str, Any]) -> None:
     """The expansion's part of a view (see `views.py`): zombies, Arms, tokens, dice, Alarm."""
-    tokens = g.tokens
+    tokens = state.tokens
     for p, info in enumerate(out["players"]):
-        info["zombie"] = g.zombie[p]
-        info["arms"] = g.zombie[p] and g.aim[p] != UNARMED
-        info["armed"] = not g.zombie[p] and g.aim[p] != UNARMED
-        for c, entry in zip(g.cards[p], info["cards"], strict=True):
+        info["zombie"] = state.zombie[p]
+        info["arms"] = state.zombie[p] and state.aim[p] != UNARMED
+        info["armed"] = not state.zombie[p] and state.aim[p] != UNARMED
+        for c, entry in zip(state.cards[p], info["cards"], strict=True):
             entry["infected"] = bool(tokens >> c & 1)
-    roll = g.last_roll
-    out["zombies"] = g.design.name
-    out["arms_in_centre"] = g.arms
+    roll = state.last_roll
+    out["zombies"] = state.design.name
+    out["arms_in_centre"] = state.arms
     out["dice"] = (
         {"by": roll[0], "die": roll[1], "faces": [FACE_NAMES[f] for f in roll[2]]}
         if roll is not None
         else None
     )
-    out["alarm"] = g.alarm if g.alarm >= 0 else None
+    out["alarm"] = state.alarm if state.alarm >= 0 else None

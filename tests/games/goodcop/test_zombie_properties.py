@@ -86,11 +86,14 @@ def test_determinize_moves_an_unknown_infector_but_never_beside_a_leader(design)
     places = Counter()
     for k in range(200):
         sample = g.determinize(seat, random.Random(k))
-        assert sample.kind.count(INFECTOR) == 1
+        assert sample.card_kinds.count(INFECTOR) == 1
         owner = sample.owner[sample.infector]
-        assert sample.kind[sample.infector] == INFECTOR and owner >= 0
+        assert sample.card_kinds[sample.infector] == INFECTOR and owner >= 0
         assert owner not in (sample.owner[sample.agent], sample.owner[sample.kingpin])
-        assert sample.kind[sample.agent] == AGENT and sample.kind[sample.kingpin] == KINGPIN
+        assert (
+            sample.card_kinds[sample.agent] == AGENT
+            and sample.card_kinds[sample.kingpin] == KINGPIN
+        )
         places[owner] += 1
     assert seat not in places and len(places) >= 3
     # the holder knows: their samples keep it in their hand
