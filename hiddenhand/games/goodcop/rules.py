@@ -70,6 +70,7 @@ from hiddenhand.games.goodcop.phases import (
 )
 from hiddenhand.games.goodcop.state import GoodCopState
 from hiddenhand.games.goodcop.task import Task
+from hiddenhand.games.goodcop.view_schema import GoodCopView
 
 
 class GoodCop(GoodCopState):
@@ -159,6 +160,9 @@ class GoodCop(GoodCopState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
+
+    def typed_view(self, seat: int | None) -> GoodCopView:
+        return views.typed_view(self, seat)
 
     def _legal(self) -> Pending:
         if self.result is not None:

@@ -23,6 +23,7 @@ from hiddenhand.games.goodcop.equipment import EQUIPMENT_CARDS
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import ROLLED, UNARMED, Phase
 from hiddenhand.games.goodcop.rules import GoodCop
+from hiddenhand.games.goodcop.view_schema import Dice, GoodCopView
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIE_CARDS
 from hiddenhand.games.goodcop.zombie_designs import DESIGNS, Design
 
@@ -95,8 +96,8 @@ class ZombieGoodCop(GoodCop):
             if p != chooser and self.zombie[p] and not zombies.known_infector(self, p)
         ]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = super().view(seat)
+    def typed_view(self, seat: int | None) -> GoodCopView:
+        out = super().typed_view(seat)
         _add_zombies(self, out)
         return out
 
@@ -236,21 +237,23 @@ class ZombieGoodCop(GoodCop):
             other.infector = other.card_kinds.index(INFECTOR)
 
 
-def _add_zombies(state: ZombieGoodCop, out: dict[str, Any]) -> None:
+def _add_zombies(state: ZombieGoodCop, out: GoodCopView) -> None:
     """The expansion's part of a view (see `views.py`): zombies, Arms, tokens, dice, Alarm."""
     tokens = state.tokens
-    for p, info in enumerate(out["players"]):
-        info["zombie"] = state.zombie[p]
-        info["arms"] = state.zombie[p] and state.aim[p] != UNARMED
-        info["armed"] = not state.zombie[p] and state.aim[p] != UNARMED
-        for c, entry in zip(state.cards[p], info["cards"], strict=True):
-            entry["infected"] = bool(tokens >> c & 1)
+    for p, info in enumerate(out.players):
+        zombie = state.zombie[p]
+        holds = state.aim[p] != UNARMED
+        info.zombie = zombie
+        info.arms = zombie and holds
+        info.armed = not zombie and holds
+        for c, entry in zip(state.cards[p], info.cards, strict=True):
+            entry.infected = bool(tokens >> c & 1)
     roll = state.last_roll
-    out["zombies"] = state.design.name
-    out["arms_in_centre"] = state.arms
-    out["dice"] = (
-        {"by": roll[0], "die": roll[1], "faces": [FACE_NAMES[f] for f in roll[2]]}
+    out.zombies = state.design.name  # type: ignore[assignment]
+    out.arms_in_centre = state.arms
+    out.dice = (
+        Dice(by=roll[0], die=roll[1], faces=[FACE_NAMES[f] for f in roll[2]])  # type: ignore[arg-type,misc]
         if roll is not None
         else None
     )
-    out["alarm"] = state.alarm if state.alarm >= 0 else None
+    out.alarm = state.alarm if state.alarm >= 0 else None
