@@ -351,7 +351,7 @@ class _WorldRead(_Read):
 
     def infected(self, p: int, slot: int) -> bool:
         z = self.z
-        return z is not None and bool(z.tokens >> self.state.cards[p][slot] & 1)
+        return z is not None and bool(z.infected_cards >> self.state.cards[p][slot] & 1)
 
 
 class HeuristicBot(Bot):

@@ -78,7 +78,7 @@ def _machete_targets(state: ZombieGoodCop) -> list[int]:
 
 
 def _token_cards(state: ZombieGoodCop, with_token: bool) -> list[tuple[int, int]]:
-    tokens = state.tokens
+    tokens = state.infected_cards
     return [
         (p, s)
         for p in state.living()
@@ -135,7 +135,7 @@ def _crate_players(state: ZombieGoodCop, first: int) -> tuple[int, ...]:
 def _crate_can(state: ZombieGoodCop, p: int) -> bool:
     if state.aim[p] != UNARMED:
         return True
-    return bool(state.arms if state.zombie[p] else state.guns)
+    return bool(state.arms_in_centre if state.zombie[p] else state.guns)
 
 
 def _hidden_others(state: ZombieGoodCop, user: int) -> list[tuple[int, int]]:
@@ -207,7 +207,7 @@ class TransfusionTube(Card["ZombieGoodCop"]):
             state.task = Task(chooser, self.title, 1, (data[0] if data else 0, state.cards[p][s]))
             return False
         moved, source = data
-        state.tokens = (state.tokens & ~(1 << source)) | 1 << state.cards[p][s]
+        state.infected_cards = (state.infected_cards & ~(1 << source)) | 1 << state.cards[p][s]
         state.emit(Event("transfusion", f"an infection token moves to {{p{p}}}'s {SLOTS[s]} card"))
         if moved + 1 < _MOVES and _token_cards(state, False):
             state.task = Task(chooser, self.title, 0, (moved + 1,))
@@ -222,7 +222,7 @@ class ZombieSerum(Card["ZombieGoodCop"]):
     title = ZOMBIE_SERUM
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
-        return not state.design.printed or (state.phase == ROLLED and bool(state.roll))
+        return not state.design.printed or (state.phase == ROLLED and bool(state.bite_roll))
 
     def start(self, state: ZombieGoodCop, user: int) -> None:
         if state.design.printed:
@@ -235,7 +235,7 @@ class ZombieSerum(Card["ZombieGoodCop"]):
 
     def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
         t = state.actions
-        return t.die[: len(state.roll)] if state.design.printed else list(t.name)
+        return t.die[: len(state.bite_roll)] if state.design.printed else list(t.name)
 
     def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
         if action.kind == NAME_LEADER:
@@ -463,7 +463,7 @@ class Cure(Card["ZombieGoodCop"]):
 
     def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
         p, s = int(action.args[1]), int(action.args[2])
-        state.tokens &= ~(1 << state.cards[p][s])
+        state.infected_cards &= ~(1 << state.cards[p][s])
         state.emit(
             Event(
                 "cure",
@@ -485,7 +485,7 @@ class InfectionToken(Card["ZombieGoodCop"]):
     def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
         card = state.actions.card[self.title]
         mine = state.cards[task.chooser]
-        return [card[task.chooser][s] for s in range(3) if not state.tokens >> mine[s] & 1]
+        return [card[task.chooser][s] for s in range(3) if not state.infected_cards >> mine[s] & 1]
 
     def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
         zombies.token_chosen(state, task.chooser, int(action.args[2]), task.step, task.data[0])
@@ -513,11 +513,11 @@ ZOMBIE_CARDS: dict[int, Card[ZombieGoodCop]] = {
 
 
 def _reroll(state: ZombieGoodCop, die: int) -> None:
-    faces = list(state.roll)
+    faces = list(state.bite_roll)
     faces[die] = zombies.roll_die(state, ZOMBIE_DIE)
-    state.roll = tuple(faces)
+    state.bite_roll = tuple(faces)
     state.emit(Event("reroll", f"zombie die {die + 1} is rolled again: {FACE_NAMES[faces[die]]}"))
-    zombies.announce_roll(state, state.bitten, "zombie", state.roll)
+    zombies.announce_roll(state, state.bitten_seat, "zombie", state.bite_roll)
 
 
 def _name_leader(state: ZombieGoodCop, name: str) -> None:
@@ -617,7 +617,7 @@ def _crate_choice(
         took = state.aim[p] == UNARMED
         if took:
             if state.zombie[p]:
-                state.arms -= 1
+                state.arms_in_centre -= 1
             else:
                 state.guns -= 1
             state.emit(

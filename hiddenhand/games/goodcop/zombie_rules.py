@@ -41,13 +41,13 @@ class ZombieGoodCop(GoodCop):
     design: Design  # the design played: what differs between dice, infect and simple
     zombie: list[bool]
     infector: int  # the Infector card's id, or -1
-    tokens: int  # bitmask of integrity cards carrying an infection token
-    arms: int  # Arms tokens in the centre
-    roll: tuple[int, ...]  # zombie dice of a Bite waiting to be applied
-    bitten: int
+    infected_cards: int  # bitmask of integrity cards carrying an infection token
+    arms_in_centre: int  # Arms tokens in the centre
+    bite_roll: tuple[int, ...]  # zombie dice of a Bite waiting to be applied
+    bitten_seat: int  # the seat a Bite hit, while its dice wait
     biting: bool  # the announced shot is a Bite
     arming: bool  # the turn's action is Arm (an Infector revealed to pay for it takes Arms)
-    reaim: int  # the turn player must aim elsewhere than this seat
+    aim_away_from: int  # the turn player must aim elsewhere than this seat
     last_roll: tuple[int, str, tuple[int, ...]] | None  # (roller, die, faces), public
     alarm: int  # simple Alarm Clock: the seat it rings for, or -1
     alarm_live: bool  # that seat's turn has begun since
@@ -61,10 +61,10 @@ class ZombieGoodCop(GoodCop):
         self.design = DESIGNS[options.zombies]
         self.infector = -1
         self.zombie = [False] * n
-        self.tokens = 0
-        self.arms = options.arms_count(n)
-        self.roll = ()
-        self.bitten = self.reaim = self.alarm = -1
+        self.infected_cards = 0
+        self.arms_in_centre = options.arms_count(n)
+        self.bite_roll = ()
+        self.bitten_seat = self.aim_away_from = self.alarm = -1
         self.biting = self.arming = self.alarm_live = False
         self.last_roll = None
         super().__init__(players, options, seed, seeding)
@@ -104,7 +104,7 @@ class ZombieGoodCop(GoodCop):
     # -- the turn -------------------------------------------------------------------------
 
     def _aim_choices(self) -> list[Action]:
-        if self.reaim >= 0:
+        if self.aim_away_from >= 0:
             return zombies.aim_choices(self)
         return super()._aim_choices()
 
@@ -196,7 +196,7 @@ class ZombieGoodCop(GoodCop):
             super().disarm(seat)
         elif self.design.arms_are_guns:
             self.aim[seat] = UNARMED
-            self.arms += 1
+            self.arms_in_centre += 1
             self.emit(Event("k9", f"{{p{seat}}} drops their Arms", data={"seat": seat}))
         else:
             self.aim[seat] = seat
@@ -239,7 +239,7 @@ class ZombieGoodCop(GoodCop):
 
 def _add_zombies(state: ZombieGoodCop, out: GoodCopView) -> None:
     """The expansion's part of a view (see `views.py`): zombies, Arms, tokens, dice, Alarm."""
-    tokens = state.tokens
+    tokens = state.infected_cards
     for p, info in enumerate(out.players):
         zombie = state.zombie[p]
         holds = state.aim[p] != UNARMED
@@ -250,7 +250,7 @@ def _add_zombies(state: ZombieGoodCop, out: GoodCopView) -> None:
             entry.infected = bool(tokens >> c & 1)
     roll = state.last_roll
     out.zombies = state.design.name  # type: ignore[assignment]
-    out.arms_in_centre = state.arms
+    out.arms_in_centre = state.arms_in_centre
     out.dice = (
         Dice(by=roll[0], die=roll[1], faces=[FACE_NAMES[f] for f in roll[2]])  # type: ignore[arg-type,misc]
         if roll is not None

@@ -123,8 +123,8 @@ def become(state: ZombieGoodCop, seat: int, take_arms: bool | None = None) -> No
 
 def take_arms_token(state: ZombieGoodCop, seat: int) -> None:
     """Take Arms from the centre if any are left; they point at their holder until aimed."""
-    if state.arms and state.aim[seat] == UNARMED:
-        state.arms -= 1
+    if state.arms_in_centre and state.aim[seat] == UNARMED:
+        state.arms_in_centre -= 1
         state.aim[seat] = seat
         state.emit(Event("arms", f"{{p{seat}}} takes Arms", data={"seat": seat}))
 
@@ -134,7 +134,7 @@ def cure(state: ZombieGoodCop, seat: int) -> None:
     state.zombie[seat] = False
     if state.aim[seat] != UNARMED:
         state.aim[seat] = UNARMED
-        state.arms += 1
+        state.arms_in_centre += 1
     team = state.team_of(seat)
     if team != TEAM_LONE and team != state.teams[seat]:
         state.teams[seat] = team
@@ -204,7 +204,7 @@ def shoot_zombie(state: ZombieGoodCop, shooter: int, target: int) -> None:
     )
     hit(state, target, shooter)
     if state.design.must_reaim and shooter == state.turn:
-        state.reaim = target
+        state.aim_away_from = target
 
 
 def aim_choices(state: ZombieGoodCop) -> list[Action]:
@@ -212,7 +212,7 @@ def aim_choices(state: ZombieGoodCop) -> list[Action]:
     me = state.turn
     t = state.actions
     seats = [p for p in state.living() if p != me]
-    allowed = [p for p in seats if p != state.reaim] or seats
+    allowed = [p for p in seats if p != state.aim_away_from] or seats
     return [t.aim[p] for p in allowed]
 
 
@@ -229,7 +229,7 @@ def bite_target(state: ZombieGoodCop, seat: int) -> int:
 
 def infectable(state: ZombieGoodCop, seat: int) -> list[tuple[int, int]]:
     """(player, slot) of cards an Infect can put a token on: other living non-zombies."""
-    tokens = state.tokens
+    tokens = state.infected_cards
     return [
         (p, s)
         for p in state.living()
@@ -241,7 +241,7 @@ def infectable(state: ZombieGoodCop, seat: int) -> list[tuple[int, int]]:
 
 def curable(state: ZombieGoodCop) -> list[tuple[int, int]]:
     """(player, slot) of infection tokens on living non-zombies' cards."""
-    tokens = state.tokens
+    tokens = state.infected_cards
     return [
         (p, s)
         for p in state.living()
@@ -260,7 +260,7 @@ def actions(state: ZombieGoodCop) -> list[Action]:
     if bite_target(state, me) >= 0 and not state.tased:
         out.append(t.bite)
     design = state.design
-    if design.zombie_arms and state.aim[me] == UNARMED and state.arms:
+    if design.zombie_arms and state.aim[me] == UNARMED and state.arms_in_centre:
         out.append(t.arm)
     if state.deck or state.discards:
         out.append(t.equip)
@@ -307,15 +307,15 @@ def add_token(state: ZombieGoodCop, seat: int, slot: int = -1) -> bool:
     cards = state.cards[seat]
     if slot < 0:
         for s, c in enumerate(cards):
-            if not state.tokens >> c & 1:
+            if not state.infected_cards >> c & 1:
                 slot = s
                 break
         else:
             return False
     c = cards[slot]
-    if state.tokens >> c & 1:
+    if state.infected_cards >> c & 1:
         return False
-    state.tokens |= 1 << c
+    state.infected_cards |= 1 << c
     state.emit(
         Event(
             "infection",
@@ -327,7 +327,7 @@ def add_token(state: ZombieGoodCop, seat: int, slot: int = -1) -> bool:
 
 
 def token_count(state: ZombieGoodCop, seat: int) -> int:
-    tokens = state.tokens
+    tokens = state.infected_cards
     return sum(1 for c in state.cards[seat] if tokens >> c & 1)
 
 
@@ -358,8 +358,8 @@ def resolve_bite(state: ZombieGoodCop, biter: int, target: int) -> None:
 def roll_for_bite(state: ZombieGoodCop, target: int) -> None:
     """One zombie die per token on the bitten player's cards, left on the table."""
     faces = tuple(roll_die(state, ZOMBIE_DIE) for _ in range(token_count(state, target)))
-    state.roll = faces
-    state.bitten = target
+    state.bite_roll = faces
+    state.bitten_seat = target
     announce_roll(state, target, "zombie", faces)
     state.open_window(ROLLED)
 
@@ -373,7 +373,7 @@ def place_tokens(state: ZombieGoodCop, seat: int, count: int, then: int) -> None
     "put an Infection token on one of your Integrity cards": the player chooses the card
     (option `tokens=choose`) when more than one has none; then the game goes on (`then`)."""
     while count:
-        free = [s for s, c in enumerate(state.cards[seat]) if not state.tokens >> c & 1]
+        free = [s for s, c in enumerate(state.cards[seat]) if not state.infected_cards >> c & 1]
         if not free:
             break
         if len(free) > 1 and state.options.tokens == "choose":
@@ -420,11 +420,11 @@ def announce_roll(state: ZombieGoodCop, roller: int, die: str, faces: tuple[int,
 def apply_roll(state: ZombieGoodCop) -> None:
     """The dice stand: arms, the biter must aim elsewhere; infection, one more token each;
     zombie, the bitten player becomes one."""
-    faces, target = state.roll, state.bitten
-    state.roll = ()
-    state.bitten = -1
+    faces, target = state.bite_roll, state.bitten_seat
+    state.bite_roll = ()
+    state.bitten_seat = -1
     if ARMS_FACE in faces:
-        state.reaim = target
+        state.aim_away_from = target
         state.emit(Event("arms-face", f"{{p{state.turn}}} must aim their Arms at someone else"))
     then = ROLLED_ZOMBIE if ZOMBIE_FACE in faces else ROLLED_BLANK
     place_tokens(state, target, faces.count(INFECTION_FACE), then)
@@ -434,7 +434,7 @@ def apply_roll(state: ZombieGoodCop) -> None:
 
 
 def begin_turn(state: ZombieGoodCop, seat: int) -> None:
-    state.reaim = -1
+    state.aim_away_from = -1
     state.arming = state.biting = False
     if state.alarm == seat:
         state.alarm_live = True

@@ -81,14 +81,16 @@ def test_crossbow_simple_shoots_a_non_wounded_player_aiming_at_you():
 
 def test_transfusion_tube_printed_moves_up_to_three_tokens():
     state = arrange(TABLE, hands=[["Transfusion Tube"]], options=z("infect"))
-    state.tokens |= 1 << state.cards[0][0] | 1 << state.cards[0][1]
+    state.infected_cards |= 1 << state.cards[0][0] | 1 << state.cards[0][1]
     do(state, 0, "play", "Transfusion Tube")
     assert ("stop",) not in choices(state, 0)
     do(state, 0, "card", "Transfusion Tube", 0, 0)
     do(state, 0, "card", "Transfusion Tube", 1, 2)
     assert ("stop",) in choices(state, 0)
     do(state, 0, "stop")
-    infected = {(p, s) for p in range(5) for s in range(3) if state.tokens >> state.cards[p][s] & 1}
+    infected = {
+        (p, s) for p in range(5) for s in range(3) if state.infected_cards >> state.cards[p][s] & 1
+    }
     assert infected == {(0, 1), (1, 2)}
 
 
@@ -275,7 +277,7 @@ def test_alarm_clock_printed_infects_and_turns_every_zombie_on_the_target():
     state.rearranged()
     do(state, 0, "play", "Alarm Clock")
     do(state, 0, "card", "Alarm Clock", 1, 1)
-    assert state.tokens >> state.cards[1][1] & 1
+    assert state.infected_cards >> state.cards[1][1] & 1
     assert state.aim[2] == 1 and state.aim[4] == 1
 
 

@@ -109,7 +109,7 @@ def test_tokens_dice_and_zombies_are_public_and_nothing_else_leaks():
         ["AHC", "KCC", "IHC", "CCH", "HCH"],
         options=GAME.options({"zombies": "dice"}),
     )
-    g.tokens |= 1 << g.cards[3][1]
+    g.infected_cards |= 1 << g.cards[3][1]
     with g.collecting():
         zombies.announce_roll(g, 3, "infection", (0,))
         zombies.become(g, 4)

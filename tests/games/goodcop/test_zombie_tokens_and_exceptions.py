@@ -55,12 +55,12 @@ def test_the_bitten_player_chooses_the_card_for_the_bite_s_token(design, dice_fa
     dice_faces.append(BLANK)
     do(state, 2, "card", "Infection token", 2, 2)
     assert infected(state, 2) == [False, False, True]
-    assert state.phase == ROLLED and len(state.roll) == 1  # then one die per token
+    assert state.phase == ROLLED and len(state.bite_roll) == 1  # then one die per token
 
 
 def test_one_card_left_without_a_token_asks_nobody(dice_faces):
     state = biting("dice")
-    state.tokens |= 1 << state.cards[2][0] | 1 << state.cards[2][2]
+    state.infected_cards |= 1 << state.cards[2][0] | 1 << state.cards[2][2]
     dice_faces += [BLANK, BLANK, BLANK]
     do(state, 4, "bite")
     close_window(state)
@@ -155,10 +155,10 @@ def test_dice_k9_takes_a_zombie_s_arms_back_to_the_centre():
         zombies.take_arms_token(state, 2)
     state.aim[2] = 1
     state.rearranged()
-    arms = state.arms
+    arms = state.arms_in_centre
     do(state, 0, "play", "K-9 Unit")
     do(state, 0, "target", "K-9 Unit", 2)
-    assert state.aim[2] == UNARMED and state.arms == arms + 1
+    assert state.aim[2] == UNARMED and state.arms_in_centre == arms + 1
     assert not state.view(None)["players"][2]["arms"]
 
 
@@ -170,10 +170,10 @@ def test_infect_k9_keeps_its_own_exception():
         zombies.become(state, 2)
     state.aim[2] = 1
     state.rearranged()
-    arms = state.arms
+    arms = state.arms_in_centre
     do(state, 0, "play", "K-9 Unit")
     do(state, 0, "target", "K-9 Unit", 2)
-    assert state.aim[2] == 2 and state.arms == arms
+    assert state.aim[2] == 2 and state.arms_in_centre == arms
 
 
 # -- the Surveillance Camera investigates ----------------------------------------------------

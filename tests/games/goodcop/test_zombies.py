@@ -129,10 +129,10 @@ def test_infect_investigating_puts_a_token_and_does_not_expose_the_infector():
 @pytest.mark.parametrize("design", ["dice", "infect"])
 def test_the_infector_revealed_to_pay_for_arm_takes_arms_instead_of_a_gun(design):
     state = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z(design), turn=4)
-    guns, arms = state.guns, state.arms
+    guns, arms = state.guns, state.arms_in_centre
     do(state, 4, "arm")
     do(state, 4, "reveal", 0)
-    assert state.zombie[4] and state.guns == guns and state.arms == arms - 1
+    assert state.zombie[4] and state.guns == guns and state.arms_in_centre == arms - 1
     assert state.view(None)["players"][4]["arms"] and not state.view(None)["players"][4]["armed"]
     assert state.phase == AIM
 
@@ -142,7 +142,7 @@ def test_a_shot_non_leader_becomes_a_zombie_and_keeps_equipment_and_tokens(desig
     state = arrange(TABLE, hands=[[], [], ["Coffee"]], options=z(design))
     armed(state, 2, 3)
     armed(state, 0, 2)
-    state.tokens |= 1 << state.cards[2][1]
+    state.infected_cards |= 1 << state.cards[2][1]
     do(state, 0, "shoot", 2)
     close_window(state)
     assert state.zombie[2] and state.alive[2]
@@ -166,7 +166,7 @@ def test_a_shot_leader_is_wounded_then_eliminated_and_the_other_team_wins(design
 def test_shooting_a_zombie_turns_its_arms_on_itself_and_the_shooter_keeps_the_gun(design):
     state = arrange(TABLE, options=z(design))
     zombify(state, 2)
-    state.arms -= 1
+    state.arms_in_centre -= 1
     state.aim[2] = 0
     armed(state, 0, 2)
     do(state, 0, "shoot", 2)
@@ -217,12 +217,12 @@ def test_infect_zombie_actions_are_bite_equip_and_infect():
 
 def test_infect_zombie_equip_removes_a_token_then_draws():
     state = zombie_turn("infect", arms_at=1)
-    state.tokens |= 1 << state.cards[0][0]
+    state.infected_cards |= 1 << state.cards[0][0]
     hand = len(state.hand[4])
     do(state, 4, "equip")
     assert choices(state, 4) == {("card", "Equip", 0, 0)}
     do(state, 4, "card", "Equip", 0, 0)
-    assert not state.tokens and len(state.hand[4]) == hand + 1
+    assert not state.infected_cards and len(state.hand[4]) == hand + 1
 
 
 def test_simple_zombie_actions_are_equip_and_bite():
@@ -245,12 +245,12 @@ def test_a_zombie_cannot_bite_a_zombie_or_with_arms_aimed_at_itself():
 @pytest.mark.parametrize("design", ["dice", "infect"])
 def test_bite_adds_a_token_then_rolls_one_zombie_die_per_token(design, dice_faces):
     state = zombie_turn(design, arms_at=2)
-    state.tokens |= 1 << state.cards[2][2]
+    state.infected_cards |= 1 << state.cards[2][2]
     dice_faces += [BLANK, BLANK]
     do(state, 4, "bite")
     assert state.phase == SHOOTING  # bites are reacted to like shots
     close_window(state)
-    assert state.phase == ROLLED and len(state.roll) == 2
+    assert state.phase == ROLLED and len(state.bite_roll) == 2
     assert state.view(None)["dice"] == {"by": 2, "die": "zombie", "faces": ["blank", "blank"]}
     close_window(state)
     assert not state.zombie[2] and state.phase == AIM  # blanks: nothing more
@@ -420,10 +420,10 @@ def test_k9_makes_a_zombie_aim_its_arms_at_itself_and_taser_never_takes_arms():
     zombify(state, 2)
     state.aim[2] = 1
     state.rearranged()
-    arms = state.arms
+    arms = state.arms_in_centre
     do(state, 0, "play", "K-9 Unit")
     do(state, 0, "target", "K-9 Unit", 2)
-    assert state.aim[2] == 2 and state.arms == arms
+    assert state.aim[2] == 2 and state.arms_in_centre == arms
     with state.collecting():
         state.begin_turn(4)
     state.rearranged()
