@@ -19,7 +19,7 @@ Team = Literal["honest", "crooked", "lone", "zombie"]
 Face = Literal["blank", "zombie", "arms", "infection"]
 
 
-class _Part(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class _Part(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, gc=False):
     """A part of a view: every key is declared, none other may appear."""
 
 
