@@ -195,7 +195,7 @@ def _bare_kinds(module: ModuleType, kinds: set[str]) -> Iterator[tuple[int, str]
     for node in ast.walk(ast.parse(textwrap.dedent(source))):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
-            if any(isinstance(s, ast.Attribute) and s.attr == "kind" for s in sides):
+            if any(_action_kind(s) for s in sides):
                 for s in sides:
                     for literal in _literals(s):
                         if literal in kinds:
@@ -210,6 +210,15 @@ def _bare_kinds(module: ModuleType, kinds: set[str]) -> Iterator[tuple[int, str]
             and node.args[0].value in kinds
         ):
             yield node.lineno, str(node.args[0].value)
+
+
+def _action_kind(node: ast.expr) -> bool:
+    """`x.kind` where x is not an event: an event's kind is data, named as the log shows it
+    (`event.kind`, `e.kind`), and may share a word with an action's."""
+    if not (isinstance(node, ast.Attribute) and node.attr == "kind"):
+        return False
+    owner = ast.unparse(node.value).lower()
+    return not (owner in ("e", "ev") or owner.endswith("event"))
 
 
 def _literals(node: ast.expr) -> Iterator[str]:

@@ -5,6 +5,7 @@ aims at Bea; Dee, the Agent, wounds Bea with the first shot, and the person's sh
 Kingpin out. Rules texts follow the rulebook (`docs/rules/good-cop-bad-cop.md`).
 """
 
+from hiddenhand.games.goodcop.actions import AIM_AT, ARM, DISCARD, INVESTIGATE, REVEAL_CARD, SHOOT
 from hiddenhand.tutorials.script import Move, Tutorial
 
 TUTORIAL = Tutorial(
@@ -22,7 +23,7 @@ TUTORIAL = Tutorial(
     moves=(
         Move(
             0,
-            "investigate",
+            INVESTIGATE,
             (1, 1),
             hint="Your turn. Click {p1}'s middle card to investigate it: only you will see it.",
             rules=(
@@ -30,14 +31,14 @@ TUTORIAL = Tutorial(
                 "another cop), Arm, Equip or Shoot. What you investigate, only you see."
             ),
         ),
-        Move(1, "investigate", (2, 0)),
-        Move(2, "investigate", (3, 2)),
-        Move(3, "arm"),
-        Move(3, "reveal", (2,)),
-        Move(3, "aim", (1,)),
+        Move(1, INVESTIGATE, (2, 0)),
+        Move(2, INVESTIGATE, (3, 2)),
+        Move(3, ARM),
+        Move(3, REVEAL_CARD, (2,)),
+        Move(3, AIM_AT, (1,)),
         Move(
             0,
-            "arm",
+            ARM,
             hint="{p1} holds the Kingpin. Take a gun: click Arm in your choices.",
             rules=(
                 "Arm: take a gun from the centre and reveal one of your hidden integrity cards. "
@@ -46,7 +47,7 @@ TUTORIAL = Tutorial(
         ),
         Move(
             0,
-            "reveal",
+            REVEAL_CARD,
             (0,),
             hint="Arming costs a secret: click your left card to turn it face up.",
             rules=(
@@ -56,7 +57,7 @@ TUTORIAL = Tutorial(
         ),
         Move(
             0,
-            "aim",
+            AIM_AT,
             (1,),
             hint="Aim your gun at the Kingpin: click {p1}.",
             rules=(
@@ -64,13 +65,13 @@ TUTORIAL = Tutorial(
                 "of each of your turns you may aim it again. Everyone sees where a gun points."
             ),
         ),
-        Move(1, "investigate", (3, 0)),
-        Move(2, "investigate", (0, 2)),
-        Move(3, "shoot", (1,)),
-        Move(1, "discard", ("Wiretap",)),
+        Move(1, INVESTIGATE, (3, 0)),
+        Move(2, INVESTIGATE, (0, 2)),
+        Move(3, SHOOT, (1,)),
+        Move(1, DISCARD, ("Wiretap",)),
         Move(
             0,
-            "shoot",
+            SHOOT,
             (1,),
             hint="{p3} shot {p1}, who survived wounded. Finish the job: click {p1} to shoot.",
             rules=(

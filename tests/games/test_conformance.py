@@ -27,7 +27,7 @@ from tests.games.parity.rules import (
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "loveletter"
 
 DEPARTURES: dict[str, set[str]] = {
-    "goodcop": {"phases", "views", "action-kinds"},
+    "goodcop": set(),
     "infected": {"views", "action-kinds"},
     "loveletter": set(),
     "noir": set(),
@@ -96,3 +96,23 @@ def test_the_result_check_sees_the_override_and_the_missing_finish():
 def test_a_game_whose_declared_space_is_not_the_one_it_plays_with_fails():
     other = ActionSpace([(a.kind, a.args, a.text.upper()) for a in SPACE])
     assert departed_checks(game_of(Parity, other)) == {"space"}
+
+
+def test_an_action_kind_compared_with_a_bare_string_is_found_and_an_event_kind_is_not():
+    import inspect
+    import types
+    from unittest import mock
+
+    from hiddenhand.engine.conformance import _bare_kinds
+
+    source = (
+        "def pick(action, event, e, space):\n"
+        "    if action.kind == 'raise':\n"  # an action's kind as a bare string: found
+        "        return space.get('pass')\n"  # looked up by a bare string: found
+        "    if event.kind in ('raise', 'pass') or e.kind == 'raise':\n"  # events: not found
+        "        return None\n"
+    )
+    module = types.ModuleType("bare_kinds_example")
+    with mock.patch.object(inspect, "getsource", return_value=source):
+        found = list(_bare_kinds(module, {"raise", "pass"}))
+    assert found == [(2, "raise"), (3, "pass")]

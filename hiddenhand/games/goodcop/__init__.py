@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hiddenhand.bots.registry import register_bot, register_evaluator
 from hiddenhand.engine import ActionSpace, Game, register
-from hiddenhand.games.goodcop.actions import action_table
+from hiddenhand.games.goodcop.actions import action_catalog
 from hiddenhand.games.goodcop.bots import HeuristicBot
 from hiddenhand.games.goodcop.evaluate import evaluate, evaluate_seats
 from hiddenhand.games.goodcop.new_game import new_state
@@ -31,7 +31,7 @@ and wins by turning (simple: eliminating) a leader."""
 
 
 def _space(players: int, options: GoodCopOptions) -> ActionSpace:
-    return action_table(players, options.zombies != "off").space
+    return action_catalog(players, options.zombies != "off").space
 
 
 GOODCOP = register(

@@ -1,6 +1,6 @@
 """Every action a Good Cop Bad Cop table can offer, built once per seat count.
 
-Texts read like the rules, with `{pN}` for a seat's name. `ActionTable` keeps direct references
+Texts read like the rules, with `{pN}` for a seat's name. `ActionCatalog` keeps direct references
 (by target, slot and card) so the rules never look an action up by name on the hot path.
 """
 
@@ -44,6 +44,26 @@ from hiddenhand.games.goodcop.cards import (
     ZOMBIE_DICE,
     ZOMBIE_MASK,
 )
+
+# action kinds
+PASS = "pass"
+ARM = "arm"
+EQUIP = "equip"
+INVESTIGATE = "investigate"
+SHOOT = "shoot"
+AIM_AT = "aim"
+REVEAL_CARD = "reveal"  # paying for Arm or Equip
+PLAY = "play"
+DISCARD = "discard"  # down to the hand limit
+CHOOSE_PLAYER = "target"  # a card being resolved asks for a player
+CHOOSE_CARD = "card"  # a card being resolved asks for an integrity card
+TAKE_EVIDENCE = "evidence"  # the Evidence Bag takes equipment from a player
+BITE = "bite"  # Zombies
+INFECT = "infect"
+STOP = "stop"
+REROLL = "die"
+NAME_LEADER = "name"
+LAY_DOWN = "order"  # the order of one's three cards, before the first turn
 
 # Cards whose resolution asks for a player.
 _TARGET_TEXTS = {
@@ -98,7 +118,7 @@ def arrangements(zombies: bool) -> list[tuple[str, ...]]:
     return [faces for faces in product(kinds, repeat=3) if all(faces.count(k) <= 1 for k in unique)]
 
 
-class ActionTable:
+class ActionCatalog:
     """The action space of one seat count, and direct references into it."""
 
     def __init__(self, players: int, zombies: bool = False) -> None:
@@ -107,84 +127,90 @@ class ActionTable:
         card_texts = {**_CARD_TEXTS, **_ZOMBIE_CARD_TEXTS} if zombies else _CARD_TEXTS
         names = (*TITLES, *_TASK_ARG.values())
         items: list[tuple[str, tuple[ActionArg, ...], str]] = [
-            ("pass", (), "pass"),
-            ("arm", (), "arm: take a gun from the centre"),
-            ("equip", (), "equip: draw an equipment card"),
+            (PASS, (), "pass"),
+            (ARM, (), "arm: take a gun from the centre"),
+            (EQUIP, (), "equip: draw an equipment card"),
         ]
         seats = range(players)
         for p in seats:
             for s, slot in enumerate(SLOTS):
-                items.append(("investigate", (p, s), f"investigate {{p{p}}}'s {slot} card"))
-        items += [("shoot", (p,), f"shoot {{p{p}}}") for p in seats]
-        items += [("aim", (p,), f"aim at {{p{p}}}") for p in seats]
-        items += [("reveal", (s,), f"reveal your {slot} card") for s, slot in enumerate(SLOTS)]
-        items += [("play", (title,), f"play {title}") for title in titles]
-        items += [("discard", (title,), f"discard {title}") for title in titles]
+                items.append((INVESTIGATE, (p, s), f"investigate {{p{p}}}'s {slot} card"))
+        items += [(SHOOT, (p,), f"shoot {{p{p}}}") for p in seats]
+        items += [(AIM_AT, (p,), f"aim at {{p{p}}}") for p in seats]
+        items += [(REVEAL_CARD, (s,), f"reveal your {slot} card") for s, slot in enumerate(SLOTS)]
+        items += [(PLAY, (title,), f"play {title}") for title in titles]
+        items += [(DISCARD, (title,), f"discard {title}") for title in titles]
         for t, text in target_texts.items():
-            items += [("target", (TITLES[t], p), text.replace("{p}", f"{{p{p}}}")) for p in seats]
+            items += [
+                (CHOOSE_PLAYER, (TITLES[t], p), text.replace("{p}", f"{{p{p}}}")) for p in seats
+            ]
         for t, text in card_texts.items():
             for p in seats:
                 for s, slot in enumerate(SLOTS):
                     phrase = text.replace("{p}", f"{{p{p}}}").replace("{slot}", slot)
-                    items.append(("card", (names[t], p, s), phrase))
+                    items.append((CHOOSE_CARD, (names[t], p, s), phrase))
         for p in seats:
-            items.append(("evidence", (p, "hand"), f"take {{p{p}}}'s equipment in hand"))
+            items.append((TAKE_EVIDENCE, (p, "hand"), f"take {{p{p}}}'s equipment in hand"))
             for t in STAYING:
                 items.append(
-                    ("evidence", (p, TITLES[t]), f"take {TITLES[t]} from in front of {{p{p}}}")
+                    (TAKE_EVIDENCE, (p, TITLES[t]), f"take {TITLES[t]} from in front of {{p{p}}}")
                 )
         if zombies:
             items += [
-                ("bite", (), "bite the player your Arms aim at"),
-                ("infect", (), "infect: put infection tokens on up to two players' cards"),
-                ("stop", (), "stop"),
+                (BITE, (), "bite the player your Arms aim at"),
+                (INFECT, (), "infect: put infection tokens on up to two players' cards"),
+                (STOP, (), "stop"),
             ]
-            items += [("die", (i,), f"re-roll zombie die {i + 1}") for i in range(ZOMBIE_DICE)]
-            items += [("name", (k,), f"name the {k.capitalize()}") for k in ("agent", "kingpin")]
+            items += [(REROLL, (i,), f"re-roll zombie die {i + 1}") for i in range(ZOMBIE_DICE)]
+            items += [
+                (NAME_LEADER, (k,), f"name the {k.capitalize()}") for k in ("agent", "kingpin")
+            ]
         # Appended last, so the ids of every earlier action stay those of older records.
         items += [
-            ("order", faces, f"lay your cards down, left to right: {', '.join(faces)}")
+            (LAY_DOWN, faces, f"lay your cards down, left to right: {', '.join(faces)}")
             for faces in arrangements(zombies)
         ]
         if zombies:
             for p in seats:
                 for s, slot in enumerate(SLOTS):
                     text = _TOKEN_TEXT.replace("{slot}", slot)
-                    items.append(("card", (names[TOKEN_TASK], p, s), text))
+                    items.append((CHOOSE_CARD, (names[TOKEN_TASK], p, s), text))
         self.space = ActionSpace(items)
         get = self.space.get
-        self.pass_ = get("pass")
-        self.arm = get("arm")
-        self.equip = get("equip")
-        self.investigate = [[get("investigate", p, s) for s in range(3)] for p in seats]
-        self.shoot = [get("shoot", p) for p in seats]
-        self.aim = [get("aim", p) for p in seats]
-        self.reveal = [get("reveal", s) for s in range(3)]
-        self.play = [get("play", title) for title in titles]
-        self.discard = [get("discard", title) for title in titles]
+        self.pass_ = get(PASS)
+        self.arm = get(ARM)
+        self.equip = get(EQUIP)
+        self.investigate = [[get(INVESTIGATE, p, s) for s in range(3)] for p in seats]
+        self.shoot = [get(SHOOT, p) for p in seats]
+        self.aim = [get(AIM_AT, p) for p in seats]
+        self.reveal = [get(REVEAL_CARD, s) for s in range(3)]
+        self.play = [get(PLAY, title) for title in titles]
+        self.discard = [get(DISCARD, title) for title in titles]
         self.target: list[list[Action]] = [
-            [get("target", TITLES[t], p) for p in seats] if t in target_texts else []
+            [get(CHOOSE_PLAYER, TITLES[t], p) for p in seats] if t in target_texts else []
             for t in range(len(CARDS))
         ]
         self.card: list[list[list[Action]]] = [
-            [[get("card", names[t], p, s) for s in range(3)] for p in seats]
+            [[get(CHOOSE_CARD, names[t], p, s) for s in range(3)] for p in seats]
             if t in card_texts or (zombies and t == TOKEN_TASK)
             else []
             for t in range(len(names))
         ]
-        self.evidence_hand = [get("evidence", p, "hand") for p in seats]
-        self.evidence_front = {t: [get("evidence", p, TITLES[t]) for p in seats] for t in STAYING}
+        self.evidence_hand = [get(TAKE_EVIDENCE, p, "hand") for p in seats]
+        self.evidence_front = {
+            t: [get(TAKE_EVIDENCE, p, TITLES[t]) for p in seats] for t in STAYING
+        }
         self.order: dict[tuple[str, ...], Action] = {
-            faces: get("order", *faces) for faces in arrangements(zombies)
+            faces: get(LAY_DOWN, *faces) for faces in arrangements(zombies)
         }
         if zombies:
-            self.bite = get("bite")
-            self.infect = get("infect")
-            self.stop = get("stop")
-            self.die = [get("die", i) for i in range(ZOMBIE_DICE)]
-            self.name = [get("name", "agent"), get("name", "kingpin")]
+            self.bite = get(BITE)
+            self.infect = get(INFECT)
+            self.stop = get(STOP)
+            self.die = [get(REROLL, i) for i in range(ZOMBIE_DICE)]
+            self.name = [get(NAME_LEADER, "agent"), get(NAME_LEADER, "kingpin")]
 
 
 @cache
-def action_table(players: int, zombies: bool = False) -> ActionTable:
-    return ActionTable(players, zombies)
+def action_catalog(players: int, zombies: bool = False) -> ActionCatalog:
+    return ActionCatalog(players, zombies)

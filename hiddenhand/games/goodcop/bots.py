@@ -23,8 +23,24 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
+from hiddenhand.games.goodcop.actions import (
+    AIM_AT,
+    ARM,
+    BITE,
+    CHOOSE_CARD,
+    CHOOSE_PLAYER,
+    DISCARD,
+    EQUIP,
+    INFECT,
+    INVESTIGATE,
+    LAY_DOWN,
+    PASS,
+    PLAY,
+    REVEAL_CARD,
+    SHOOT,
+)
 from hiddenhand.games.goodcop.cards import KIND_NAMES, STAYING, TASK_NAMES, TEAM_NAMES, TITLES
-from hiddenhand.games.goodcop.phases import ORDER, SHOOTING, UNARMED, WINDOWS
+from hiddenhand.games.goodcop.phases import ACTION, AIM, ORDER, SHOOTING, UNARMED, WINDOWS
 from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 if TYPE_CHECKING:
@@ -70,7 +86,7 @@ class _Read(ABC):
     """
 
     seat: int
-    n: int
+    player_count: int
     team: str
     alive: Sequence[bool]
     zombies: Sequence[bool]
@@ -121,7 +137,7 @@ class _Read(ABC):
 
     def _find(self, card: str) -> int:
         """The seat known to hold this card, or -1."""
-        for p in range(self.n):
+        for p in range(self.player_count):
             if card in self.faces(p):
                 return p
         return -1
@@ -154,11 +170,11 @@ class _Read(ABC):
 
     def _suspicion(self) -> list[float]:
         """Chance-like weight that each player holds the opposing leader card."""
-        out = [0.0] * self.n
+        out = [0.0] * self.player_count
         if self.enemy_leader >= 0:
             out[self.enemy_leader] = 1.0
             return out
-        for p in range(self.n):
+        for p in range(self.player_count):
             if p == self.seat or not self.alive[p] or p == self.my_leader or self.zombies[p]:
                 continue
             out[p] = len(self.unseen(p)) * (1.0 + self.hostility[p])
@@ -204,7 +220,7 @@ class _Read(ABC):
         alive, aims = self.alive, self.aims
         return [
             p
-            for p in range(self.n)
+            for p in range(self.player_count)
             if alive[p] and aims[p] == guarded and p != self.seat and not self.friend(p)
         ]
 
@@ -216,12 +232,16 @@ class _Read(ABC):
         if threats:
             return threats[0]
         ranked = sorted(
-            (p for p in range(self.n) if p != self.seat and self.alive[p] and not self.friend(p)),
+            (
+                p
+                for p in range(self.player_count)
+                if p != self.seat and self.alive[p] and not self.friend(p)
+            ),
             key=lambda p: (-self.suspicion[p], self.zombies[p]),
         )
         if ranked:
             return ranked[0]
-        others = [p for p in range(self.n) if p != self.seat and self.alive[p]]
+        others = [p for p in range(self.player_count) if p != self.seat and self.alive[p]]
         return others[0] if others else self.seat
 
 
@@ -232,7 +252,7 @@ class _ViewRead(_Read):
         self.view = view
         self.seat = seat
         self.players: list[Mapping[str, Any]] = view["players"]
-        self.n = len(self.players)
+        self.player_count = len(self.players)
         self.team = view["team"] or "honest"
         self.rows = [[c["card"] for c in p["cards"]] for p in self.players]
         self.revealed = [[c["revealed"] for c in p["cards"]] for p in self.players]
@@ -269,67 +289,69 @@ class _ViewRead(_Read):
 class _WorldRead(_Read):
     """A determinized world as `views.view(world, seat)` would show it, read field by field."""
 
-    def __init__(self, g: GoodCop, seat: int, hostility: Sequence[float]) -> None:
-        self.g = g
+    def __init__(self, state: GoodCop, seat: int, hostility: Sequence[float]) -> None:
+        self.state = state
         self.seat = seat
-        self.n = n = g.n
-        over = g.result is not None
-        up = g.up
-        known = -1 if over else g.known[seat] | up
-        self.team = TEAM_NAMES[g.teams[seat]]
+        self.player_count = n = state.player_count
+        over = state.result is not None
+        up = state.face_up
+        known = -1 if over else state.known[seat] | up
+        self.team = TEAM_NAMES[state.teams[seat]]
         self.known = known
         self.rows: list[list[str | None] | None] = [None] * n
-        self.alive = g.alive
-        self.z = z = g if isinstance(g, ZombieGoodCop) else None
+        self.alive = state.alive
+        self.z = z = state if isinstance(state, ZombieGoodCop) else None
         self.zombies = z.zombie if z is not None else [False] * n
-        aim = g.aim
+        aim = state.aim
         self.aims = [a if a != UNARMED and a != p else None for p, a in enumerate(aim)]
         if z is not None:
             zombie = z.zombie
             self.armed = [not zombie[p] and aim[p] != UNARMED for p in range(n)]
         else:
             self.armed = [a != UNARMED for a in aim]
-        self.phase = g.phase.label
-        self.turn = g.turn
-        task = g.task
+        self.phase = str(state.phase)
+        self.turn = state.turn
+        task = state.task
         self.resolving = None if task is None else (TASK_NAMES[task.card], task.chooser)
-        target = g.shot_target
-        self.shot = (g.turn, target) if g.phase == SHOOTING and target >= 0 else None
-        self.guns = g.guns
+        target = state.shot_target
+        self.shot = (state.turn, target) if state.phase == SHOOTING and target >= 0 else None
+        self.guns = state.guns
         self.zmode = z.design.name if z is not None else None
         self._settle(hostility)
 
     def _find(self, card: str) -> int:
-        g = self.g
-        leader = g.agent if card == "agent" else g.kingpin if card == "kingpin" else -1
+        state = self.state
+        leader = state.agent if card == "agent" else state.kingpin if card == "kingpin" else -1
         if leader < 0:
             return super()._find(card)
-        owner = g.owner[leader]
+        owner = state.owner[leader]
         return owner if owner >= 0 and self.known >> leader & 1 else -1
 
     def has_front(self, p: int, title: str) -> bool:
-        return self.g.placed[_STAYING_INDEX[title]] == p
+        return self.state.placed[_STAYING_INDEX[title]] == p
 
     def hidden_faces(self, p: int) -> list[str | None]:
-        up = self.g.up
-        return [f for c, f in zip(self.g.cards[p], self.faces(p), strict=True) if not up >> c & 1]
+        up = self.state.face_up
+        return [
+            f for c, f in zip(self.state.cards[p], self.faces(p), strict=True) if not up >> c & 1
+        ]
 
     def faces(self, p: int) -> list[str | None]:
         row = self.rows[p]
         if row is None:
-            known, kind = self.known, self.g.kind
+            known, kind = self.known, self.state.card_kinds
             row = self.rows[p] = [
-                KIND_NAMES[kind[c]] if known >> c & 1 else None for c in self.g.cards[p]
+                KIND_NAMES[kind[c]] if known >> c & 1 else None for c in self.state.cards[p]
             ]
         return row
 
     def wounded(self, p: int) -> bool:
-        wounded = self.g.wounded
-        return any(wounded >> c & 1 for c in self.g.cards[p])
+        wounded = self.state.wounded
+        return any(wounded >> c & 1 for c in self.state.cards[p])
 
     def infected(self, p: int, slot: int) -> bool:
         z = self.z
-        return z is not None and bool(z.tokens >> self.g.cards[p][slot] & 1)
+        return z is not None and bool(z.infected_cards >> self.state.cards[p][slot] & 1)
 
 
 class HeuristicBot(Bot):
@@ -392,7 +414,7 @@ class HeuristicBot(Bot):
         # so a rollout does not read it: laying cards down, and a window with nothing to play.
         if game.phase == ORDER:
             return self.rng.choice(legal)
-        if len(legal) == 1 and legal[0].kind == "pass" and game.phase in WINDOWS:
+        if len(legal) == 1 and legal[0].kind == PASS and game.phase in WINDOWS:
             return legal[0]
         return self._decide(_WorldRead(game, self.seat, self.hostility), legal)
 
@@ -400,18 +422,18 @@ class HeuristicBot(Bot):
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        if "order" in by_kind:  # where its cards lie tells the others nothing: any order
-            return self.rng.choice(by_kind["order"])
-        if "discard" in by_kind:
-            return min(by_kind["discard"], key=lambda a: _KEEP.get(str(a.args[0]), 0))
-        if "reveal" in by_kind:
-            return self._reveal(read, by_kind["reveal"])
+        if LAY_DOWN in by_kind:  # where its cards lie tells the others nothing: any order
+            return self.rng.choice(by_kind[LAY_DOWN])
+        if DISCARD in by_kind:
+            return min(by_kind[DISCARD], key=lambda a: _KEEP.get(str(a.args[0]), 0))
+        if REVEAL_CARD in by_kind:
+            return self._reveal(read, by_kind[REVEAL_CARD])
         resolving = read.resolving
         if resolving is not None and resolving[1] == self.seat:
             return self._resolve(read, resolving[0], legal)
-        if read.phase == "take aim" and "aim" in by_kind:
-            return self._aim(read, by_kind["aim"])
-        if read.phase == "action" and read.turn == self.seat:
+        if read.phase == AIM and AIM_AT in by_kind:
+            return self._aim(read, by_kind[AIM_AT])
+        if read.phase == ACTION and read.turn == self.seat:
             return self._act(read, by_kind)
         return self._window(read, by_kind)
 
@@ -438,24 +460,24 @@ class HeuristicBot(Bot):
     def _act(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
         if read.zombies[self.seat]:
             return self._zombie_turn(read, by_kind)
-        shoot = by_kind.get("shoot")
+        shoot = by_kind.get(SHOOT)
         if shoot:
             target = int(shoot[0].args[0])
             sure = read.suspicion[target] >= self.shoot_at
             if not read.friend(target) and (sure or target in read.threats()):
                 return shoot[0]
-        play = self._useful_play(read, by_kind.get("play", []), own_turn=True)
+        play = self._useful_play(read, by_kind.get(PLAY, []), own_turn=True)
         if play is not None:
             return play
         located = read.enemy_leader >= 0 or max(read.suspicion) >= self.shoot_at
         hiding = self._hiding_infector(read)
         if hiding and by_kind.keys() - {"arm", "equip"}:  # unless nothing else is legal
-            by_kind.pop("arm", None)
-            by_kind.pop("equip", None)
+            by_kind.pop(ARM, None)
+            by_kind.pop(EQUIP, None)
         armed = read.armed[self.seat]
-        if not armed and "arm" in by_kind and (located or read.threats()):
-            return by_kind["arm"][0]
-        investigate = by_kind.get("investigate", [])
+        if not armed and ARM in by_kind and (located or read.threats()):
+            return by_kind[ARM][0]
+        investigate = by_kind.get(INVESTIGATE, [])
         if read.zmode == "infect" and not read.zombie_team:
             # investigating puts a token on the card: spare friends, prefer infected cards
             investigate = [a for a in investigate if not read.friend(int(a.args[0]))]
@@ -471,19 +493,19 @@ class HeuristicBot(Bot):
             )
             if read.faces(int(best.args[0]))[int(best.args[1])] is None:
                 return best
-        if not armed and "arm" in by_kind:
-            return by_kind["arm"][0]
-        if "equip" in by_kind:
-            return by_kind["equip"][0]
+        if not armed and ARM in by_kind:
+            return by_kind[ARM][0]
+        if EQUIP in by_kind:
+            return by_kind[EQUIP][0]
         if investigate:
             return investigate[0]
         return self.rng.choice([a for kind in by_kind.values() for a in kind])
 
     def _zombie_turn(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
         """Bite the player the Arms point at, else take Arms, infect, or draw equipment."""
-        if "bite" in by_kind:
-            return by_kind["bite"][0]
-        for kind in ("arm", "infect", "equip"):
+        if BITE in by_kind:
+            return by_kind[BITE][0]
+        for kind in (ARM, INFECT, EQUIP):
             if kind in by_kind:
                 return by_kind[kind][0]
         return self.rng.choice([a for kind in by_kind.values() for a in kind])
@@ -496,11 +518,11 @@ class HeuristicBot(Bot):
         return read.hidden_faces(self.seat) == ["infector"]
 
     def _window(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
-        play = self._useful_play(read, by_kind.get("play", []), own_turn=False)
+        play = self._useful_play(read, by_kind.get(PLAY, []), own_turn=False)
         if play is not None:
             return play
-        if "pass" in by_kind:
-            return by_kind["pass"][0]
+        if PASS in by_kind:
+            return by_kind[PASS][0]
         return self.rng.choice([a for kind in by_kind.values() for a in kind])
 
     def _useful_play(self, read: _Read, plays: list[Action], own_turn: bool) -> Action | None:
@@ -524,7 +546,7 @@ class HeuristicBot(Bot):
             elif title == "Defibrillator":
                 if any(
                     not read.alive[p] and read.team_guess(p) == read.team
-                    for p in range(read.n)
+                    for p in range(read.player_count)
                     if p != self.seat
                 ):
                     return a
@@ -538,7 +560,7 @@ class HeuristicBot(Bot):
                 if not own_turn and aim is not None and aim == read.enemy_leader:
                     return a
             elif title == "Walkie Talkie" and read.enemy_leader >= 0:
-                armed = [p for p in range(read.n) if read.armed[p]]
+                armed = [p for p in range(read.player_count) if read.armed[p]]
                 if sum(1 for p in armed if read.friend(p)) > len(armed) / 2:
                     return a
             elif title in ("Wiretap", "Metal Detector", "Truth Serum", "Polygraph"):
@@ -559,7 +581,7 @@ class HeuristicBot(Bot):
         guarded = read.protected()
 
         def player_of(a: Action) -> int:
-            return int(a.args[1]) if a.kind in ("target", "card") else int(a.args[0])
+            return int(a.args[1]) if a.kind in (CHOOSE_PLAYER, CHOOSE_CARD) else int(a.args[0])
 
         if card in ("Med Kit", "Disguise") and guarded >= 0:
             for a in legal:
@@ -584,14 +606,14 @@ class HeuristicBot(Bot):
             for a in legal:
                 if player_of(a) in threats:
                     return a
-        aims = [a for a in legal if a.kind in ("aim", "target") and player_of(a) == target]
+        aims = [a for a in legal if a.kind in (AIM_AT, CHOOSE_PLAYER) and player_of(a) == target]
         if aims:
             return aims[0]
         return self.rng.choice(list(legal))
 
     def _zombie_choice(self, read: _Read, card: str, legal: Sequence[Action]) -> Action:
         """Infection tokens: a zombie puts them on its target, a non-zombie removes its own."""
-        cards = [a for a in legal if a.kind == "card"]
+        cards = [a for a in legal if a.kind == CHOOSE_CARD]
         if not cards:
             return legal[0]
         target = read.best_target()

@@ -24,23 +24,23 @@ class Card(ABC, Generic[G]):
     keeps_shot: ClassVar[bool] = False
     """Played in a Shoot window, it does not let the shooter choose their action again."""
 
-    def usable(self, g: G, user: int) -> bool:
+    def usable(self, state: G, user: int) -> bool:
         return True
 
-    def start(self, g: G, user: int) -> None:
+    def start(self, state: G, user: int) -> None:
         """Just played (already out of the user's hand): set up its first choice."""
-        g.task = Task(user, self.title, 0, ())
+        state.task = Task(user, self.title, 0, ())
 
-    def players(self, g: G, chooser: int) -> list[int]:
-        return g.living()
+    def players(self, state: G, chooser: int) -> list[int]:
+        return state.living()
 
-    def options(self, g: G, task: Task) -> list[Action]:
-        target = g.table.target[self.title]
-        return [target[p] for p in self.players(g, task.chooser)]
+    def options(self, state: G, task: Task) -> list[Action]:
+        target = state.actions.target[self.title]
+        return [target[p] for p in self.players(state, task.chooser)]
 
     @abstractmethod
-    def resolve(self, g: G, task: Task, action: Action) -> bool:
-        """Apply one choice (`g.task` is cleared); True once the card has resolved."""
+    def resolve(self, state: G, task: Task, action: Action) -> bool:
+        """Apply one choice (`state.task` is cleared); True once the card has resolved."""
 
 
 class InstantCard(Card[G]):
@@ -48,8 +48,8 @@ class InstantCard(Card[G]):
     `start` sets no choice, so the rules never ask it to resolve one."""
 
     @abstractmethod
-    def start(self, g: G, user: int) -> None:
+    def start(self, state: G, user: int) -> None:
         """Do what the card does."""
 
-    def resolve(self, g: G, task: Task, action: Action) -> bool:
+    def resolve(self, state: G, task: Task, action: Action) -> bool:
         raise AssertionError(f"{type(self).__name__} offers no choice to resolve")

@@ -198,37 +198,34 @@ ZOMBIE_EQUIPMENT: tuple[Equipment, ...] = (
 CARDS = EQUIPMENT + ZOMBIE_EQUIPMENT
 TITLES = tuple(e.title for e in CARDS)
 BY_TITLE = {e.title: i for i, e in enumerate(CARDS)}
-(
-    BLACKMAIL,
-    COFFEE,
-    DEFIBRILLATOR,
-    EVIDENCE_BAG,
-    K9_UNIT,
-    METAL_DETECTOR,
-    PLANTED_EVIDENCE,
-    POLYGRAPH,
-    RESTRAINING_ORDER,
-    SMOKE_GRENADE,
-    SURVEILLANCE_CAMERA,
-    TASER,
-    TRUTH_SERUM,
-    WIRETAP,
-    DISGUISE,
-    MED_KIT,
-    RIOT_SHIELD,
-    WALKIE_TALKIE,
-) = range(BASE_TITLES)
-(
-    CROSSBOW,
-    TRANSFUSION_TUBE,
-    ZOMBIE_SERUM,
-    FLAMETHROWER,
-    CHAINSAW,
-    ZOMBIE_MASK,
-    MACHETE,
-    WEAPON_CRATE,
-    ALARM_CLOCK,
-) = range(BASE_TITLES, len(CARDS))
+# Each title's index, looked up by its title (so the order of the tuples above is stated once).
+BLACKMAIL = BY_TITLE["Blackmail"]
+COFFEE = BY_TITLE["Coffee"]
+DEFIBRILLATOR = BY_TITLE["Defibrillator"]
+EVIDENCE_BAG = BY_TITLE["Evidence Bag"]
+K9_UNIT = BY_TITLE["K-9 Unit"]
+METAL_DETECTOR = BY_TITLE["Metal Detector"]
+PLANTED_EVIDENCE = BY_TITLE["Planted Evidence"]
+POLYGRAPH = BY_TITLE["Polygraph"]
+RESTRAINING_ORDER = BY_TITLE["Restraining Order"]
+SMOKE_GRENADE = BY_TITLE["Smoke Grenade"]
+SURVEILLANCE_CAMERA = BY_TITLE["Surveillance Camera"]
+TASER = BY_TITLE["Taser"]
+TRUTH_SERUM = BY_TITLE["Truth Serum"]
+WIRETAP = BY_TITLE["Wiretap"]
+DISGUISE = BY_TITLE["Disguise"]
+MED_KIT = BY_TITLE["Med Kit"]
+RIOT_SHIELD = BY_TITLE["Riot Shield"]
+WALKIE_TALKIE = BY_TITLE["Walkie Talkie"]
+CROSSBOW = BY_TITLE["Crossbow"]
+TRANSFUSION_TUBE = BY_TITLE["Transfusion Tube"]
+ZOMBIE_SERUM = BY_TITLE["Zombie Serum"]
+FLAMETHROWER = BY_TITLE["Flamethrower"]
+CHAINSAW = BY_TITLE["Chainsaw"]
+ZOMBIE_MASK = BY_TITLE["Zombie Mask"]
+MACHETE = BY_TITLE["Machete"]
+WEAPON_CRATE = BY_TITLE["Weapon Crate"]
+ALARM_CLOCK = BY_TITLE["Alarm Clock"]
 
 # Choices made during a zombie's Infect or (`infect` design) Equip action, resolved like cards.
 # A bitten or rolling player choosing the card for an infection token is resolved the same way.

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from hiddenhand.games.goodcop.cards import AGENT, KINGPIN
-from hiddenhand.games.goodcop.table import Table
+from hiddenhand.games.goodcop.state import GoodCopState
 
 
-def resample(state: Table, other: Table, seat: int, rng: random.Random) -> None:
+def resample(state: GoodCopState, other: GoodCopState, seat: int, rng: random.Random) -> None:
     """Redraw every card face and equipment place `seat` cannot know.
 
     Integrity: unknown faces are shuffled among unknown cards, keeping the leaders out of
@@ -22,14 +22,14 @@ def resample(state: Table, other: Table, seat: int, rng: random.Random) -> None:
     other.shuffle_seed = rng.randbytes(16)
     if state.result is not None:
         return
-    mask = state.known[seat] | state.up
-    unknown = [c for c in range(len(state.kind)) if not mask >> c & 1]
+    mask = state.known[seat] | state.face_up
+    unknown = [c for c in range(len(state.card_kinds)) if not mask >> c & 1]
     if len(unknown) > 1:
-        faces = [state.kind[c] for c in unknown]
-        kind = other.kind
+        faces = [state.card_kinds[c] for c in unknown]
+        kind = other.card_kinds
         owner = state.owner
         # the base game constrains nothing beyond the leaders: skip the call per try
-        fits = state.deal_fits if type(state).deal_fits is not Table.deal_fits else None
+        fits = state.deal_fits if type(state).deal_fits is not GoodCopState.deal_fits else None
         rand = rng.random
         last = len(faces) - 1
         while True:
@@ -51,29 +51,31 @@ def resample(state: Table, other: Table, seat: int, rng: random.Random) -> None:
             if oa >= 0 and ok >= 0 and oa != ok and (fits is None or fits(other, oa, ok)):
                 break
         other.agent, other.kingpin = agent, kingpin
-        other.teams = [other.team_of(s) for s in range(state.n)]
+        other.teams = [other.team_of(s) for s in range(state.player_count)]
     _resample_equipment(state, other, seat, rng)
 
 
-def _resample_equipment(state: Table, other: Table, seat: int, rng: random.Random) -> None:
+def _resample_equipment(
+    state: GoodCopState, other: GoodCopState, seat: int, rng: random.Random
+) -> None:
     """Unknown hand cards trade places with same-batch cards and the unordered deck top."""
-    known = state.eknown[seat]
-    gen = state.gen
+    known = state.equipment_known[seat]
+    batch_of = state.shuffle_batch
     spots: dict[int, list[tuple[list[int], int]]] = {}
-    for s in range(state.n):
+    for s in range(state.player_count):
         if s == seat:
             continue
         h = other.hand[s]
         for i, c in enumerate(h):
             if not known >> c & 1:
-                spots.setdefault(gen[c], []).append((h, i))
+                spots.setdefault(batch_of[c], []).append((h, i))
     deck = other.deck
-    low = len(deck) - state.loose
-    loose_gen = gen[deck[-1]] if state.loose else -1
+    low = len(deck) - state.unordered
+    top_batch = batch_of[deck[-1]] if state.unordered else -1
     rand = rng.random
     for batch, places in spots.items():
         pool = [where[i] for where, i in places]
-        if batch == loose_gen:
+        if batch == top_batch:
             pool += deck[low:]
         size = len(pool)
         if size < 2:
@@ -82,5 +84,5 @@ def _resample_equipment(state: Table, other: Table, seat: int, rng: random.Rando
             j = k + int(rand() * (size - k))
             pool[k], pool[j] = pool[j], pool[k]
             where[i] = pool[k]
-        if batch == loose_gen:
+        if batch == top_batch:
             deck[low:] = pool[len(places) :]

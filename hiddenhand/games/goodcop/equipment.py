@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action, Event, private
+from hiddenhand.games.goodcop.actions import TAKE_EVIDENCE
 from hiddenhand.games.goodcop.card import Card, InstantCard
 from hiddenhand.games.goodcop.cards import (
     BASE_TITLES,
@@ -50,32 +51,32 @@ if TYPE_CHECKING:
 # -- who may be chosen ------------------------------------------------------------------------
 
 
-def _others(g: GoodCop, user: int) -> list[int]:
-    alive = g.alive
-    return [p for p in range(g.n) if p != user and alive[p]]
+def _others(state: GoodCop, user: int) -> list[int]:
+    alive = state.alive
+    return [p for p in range(state.player_count) if p != user and alive[p]]
 
 
-def _armed_others(g: GoodCop, user: int) -> list[int]:
-    return [p for p in _others(g, user) if g.aim[p] != UNARMED]
+def _armed_others(state: GoodCop, user: int) -> list[int]:
+    return [p for p in _others(state, user) if state.aim[p] != UNARMED]
 
 
-def _armed(g: GoodCop) -> list[int]:
-    alive, aim = g.alive, g.aim
-    return [p for p in range(g.n) if alive[p] and aim[p] != UNARMED]
+def _armed(state: GoodCop) -> list[int]:
+    alive, aim = state.alive, state.aim
+    return [p for p in range(state.player_count) if alive[p] and aim[p] != UNARMED]
 
 
-def _look(g: GoodCop, seat: int, p: int, s: int) -> None:
-    c = g.cards[p][s]
-    g.known[seat] |= 1 << c
-    name = KIND_NAMES[g.kind[c]]
-    g.emit(
+def _look(state: GoodCop, seat: int, p: int, s: int) -> None:
+    c = state.cards[p][s]
+    state.known[seat] |= 1 << c
+    name = KIND_NAMES[state.card_kinds[c]]
+    state.emit(
         Event(
             "look",
             f"{{p{seat}}} looks at {{p{p}}}'s {SLOTS[s]} card",
             data={"seat": seat, "target": p, "slot": s},
         )
     )
-    g.emit(
+    state.emit(
         Event(
             "saw",
             f"you see that {{p{p}}}'s {SLOTS[s]} card is {name}",
@@ -85,10 +86,10 @@ def _look(g: GoodCop, seat: int, p: int, s: int) -> None:
     )
 
 
-def _place(g: GoodCop, title: int, seat: int) -> None:
+def _place(state: GoodCop, title: int, seat: int) -> None:
     """A staying card lies in front of a player."""
-    g.placed[title] = seat
-    g.emit(
+    state.placed[title] = seat
+    state.emit(
         Event(
             "placed",
             f"{TITLES[title]} lies in front of {{p{seat}}}",
@@ -96,7 +97,7 @@ def _place(g: GoodCop, title: int, seat: int) -> None:
         )
     )
     if title == PLANTED_EVIDENCE:
-        g.update_teams()
+        state.update_teams()
 
 
 def _card(action: Action) -> tuple[int, int]:
@@ -117,27 +118,27 @@ class Blackmail(Card["GoodCop"]):
 
     title = BLACKMAIL
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return len(_others(g, user)) >= 2
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return len(_others(state, user)) >= 2
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
-        row = g.table.card[self.title]
+    def options(self, state: GoodCop, task: Task) -> list[Action]:
+        row = state.actions.card[self.title]
         first = task.data[0] if task.data else -1
-        return [row[p][s] for p in _others(g, task.chooser) if p != first for s in range(3)]
+        return [row[p][s] for p in _others(state, task.chooser) if p != first for s in range(3)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
         if task.step == 0:
-            g.task = Task(task.chooser, self.title, 1, (p, s))
+            state.task = Task(task.chooser, self.title, 1, (p, s))
             return False
         a, sa = task.data
-        g.emit(
+        state.emit(
             Event(
                 "blackmail",
                 f"{{p{a}}}'s {SLOTS[sa]} card and {{p{p}}}'s {SLOTS[s]} card are swapped",
             )
         )
-        g.swap_integrity(a, sa, p, s)
+        state.swap_integrity(a, sa, p, s)
         return True
 
 
@@ -146,9 +147,9 @@ class Coffee(InstantCard["GoodCop"]):
 
     title = COFFEE
 
-    def start(self, g: GoodCop, user: int) -> None:
-        g.coffee = user
-        g.emit(Event("coffee", f"{{p{user}}} will take the next turn", data={"seat": user}))
+    def start(self, state: GoodCop, user: int) -> None:
+        state.coffee = user
+        state.emit(Event("coffee", f"{{p{user}}} will take the next turn", data={"seat": user}))
 
 
 class Defibrillator(Card["GoodCop"]):
@@ -157,20 +158,24 @@ class Defibrillator(Card["GoodCop"]):
 
     title = DEFIBRILLATOR
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return bool(self.players(g, user))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return bool(self.players(state, user))
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
-        out = [p for p in range(g.n) if p != chooser and not g.alive[p] and g.leader_card(p) < 0]
-        return out + g.restorable(chooser)
+    def players(self, state: GoodCop, chooser: int) -> list[int]:
+        out = [
+            p
+            for p in range(state.player_count)
+            if p != chooser and not state.alive[p] and state.leader_card(p) < 0
+        ]
+        return out + state.restorable(chooser)
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p = _seat(action)
-        if g.alive[p]:
-            g.restore(p)
+        if state.alive[p]:
+            state.restore(p)
         else:
-            g.alive[p] = True
-            g.emit(Event("revived", f"{{p{p}}} is back in the game", data={"seat": p}))
+            state.alive[p] = True
+            state.emit(Event("revived", f"{{p{p}}} is back in the game", data={"seat": p}))
         return True
 
 
@@ -179,39 +184,39 @@ class EvidenceBag(Card["GoodCop"]):
 
     title = EVIDENCE_BAG
 
-    def _sources(self, g: GoodCop, user: int) -> list[Action]:
-        t = g.table
-        out = [t.evidence_hand[p] for p in range(g.n) if g.hand[p] and p != user]
+    def _sources(self, state: GoodCop, user: int) -> list[Action]:
+        t = state.actions
+        out = [t.evidence_hand[p] for p in range(state.player_count) if state.hand[p] and p != user]
         for title in STAYING:
-            holder = g.placed[title]
+            holder = state.placed[title]
             if holder >= 0:
                 out.append(t.evidence_front[title][holder])
         return out
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return bool(self._sources(g, user))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return bool(self._sources(state, user))
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, state: GoodCop, task: Task) -> list[Action]:
         if task.step == 0:
-            return self._sources(g, task.chooser)
-        target = g.table.target[self.title]
-        return [target[p] for p in g.living() if p != task.data[0]]
+            return self._sources(state, task.chooser)
+        target = state.actions.target[self.title]
+        return [target[p] for p in state.living() if p != task.data[0]]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
-        if action.kind == "evidence":
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
+        if action.kind == TAKE_EVIDENCE:
             holder = int(action.args[0])
             what = -1 if action.args[1] == "hand" else TITLES.index(str(action.args[1]))
-            g.task = Task(task.chooser, self.title, 1, (holder, what))
+            state.task = Task(task.chooser, self.title, 1, (holder, what))
             return False
         holder, what = task.data
         to = _seat(action)
         if what < 0:
-            card = g.hand[holder].pop()
-            g.emit(Event("evidence", f"{{p{holder}}}'s equipment card goes to {{p{to}}}"))
-            g.give(card, to)
+            card = state.hand[holder].pop()
+            state.emit(Event("evidence", f"{{p{holder}}}'s equipment card goes to {{p{to}}}"))
+            state.give(card, to)
         else:
-            g.emit(Event("evidence", f"{TITLES[what]} moves from {{p{holder}}} to {{p{to}}}"))
-            _place(g, what, to)
+            state.emit(Event("evidence", f"{TITLES[what]} moves from {{p{holder}}} to {{p{to}}}"))
+            _place(state, what, to)
         return True
 
 
@@ -220,14 +225,14 @@ class K9Unit(Card["GoodCop"]):
 
     title = K9_UNIT
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return bool(_armed(g))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return bool(_armed(state))
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
-        return _armed(g)
+    def players(self, state: GoodCop, chooser: int) -> list[int]:
+        return _armed(state)
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
-        g.disarm(_seat(action))
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
+        state.disarm(_seat(action))
         return True
 
 
@@ -236,25 +241,27 @@ class MetalDetector(Card["GoodCop"]):
 
     title = METAL_DETECTOR
 
-    def _targets(self, g: GoodCop, user: int) -> list[int]:
-        return [p for p in _armed_others(g, user) if not g.disguised(p) and g.has_hidden(p)]
+    def _targets(self, state: GoodCop, user: int) -> list[int]:
+        return [
+            p for p in _armed_others(state, user) if not state.disguised(p) and state.has_hidden(p)
+        ]
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return bool(self._targets(g, user))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return bool(self._targets(state, user))
 
-    def start(self, g: GoodCop, user: int) -> None:
-        g.task = Task(user, self.title, 0, tuple(self._targets(g, user)))
+    def start(self, state: GoodCop, user: int) -> None:
+        state.task = Task(user, self.title, 0, tuple(self._targets(state, user)))
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, state: GoodCop, task: Task) -> list[Action]:
         p = task.data[0]
-        return [g.table.card[self.title][p][s] for s in g.hidden_slots(p)]
+        return [state.actions.card[self.title][p][s] for s in state.hidden_slots(p)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
-        _look(g, task.chooser, p, s)
+        _look(state, task.chooser, p, s)
         rest = task.data[1:]
         if rest:
-            g.task = Task(task.chooser, self.title, 0, rest)
+            state.task = Task(task.chooser, self.title, 0, rest)
             return False
         return True
 
@@ -264,8 +271,8 @@ class PlantedEvidence(Card["GoodCop"]):
 
     title = PLANTED_EVIDENCE
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
-        _place(g, self.title, _seat(action))
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
+        _place(state, self.title, _seat(action))
         return True
 
 
@@ -280,26 +287,26 @@ class Polygraph(Card["GoodCop"]):
 
     title = POLYGRAPH
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
-        return [p for p in _others(g, chooser) if not g.disguised(p)]
+    def players(self, state: GoodCop, chooser: int) -> list[int]:
+        return [p for p in _others(state, chooser) if not state.disguised(p)]
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return bool(self.players(g, user))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return bool(self.players(state, user))
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, chooser = _seat(action), task.chooser
-        g.emit(Event("polygraph", f"{{p{chooser}}} and {{p{p}}} see each other's cards"))
-        self._show_all(g, p, chooser)
-        self._show_all(g, chooser, p)
+        state.emit(Event("polygraph", f"{{p{chooser}}} and {{p{p}}} see each other's cards"))
+        self._show_all(state, p, chooser)
+        self._show_all(state, chooser, p)
         return True
 
     @staticmethod
-    def _show_all(g: GoodCop, p: int, viewer: int) -> None:
-        names = [KIND_NAMES[g.kind[c]] for c in g.cards[p]]
-        for c in g.cards[p]:
-            g.known[viewer] |= 1 << c
+    def _show_all(state: GoodCop, p: int, viewer: int) -> None:
+        names = [KIND_NAMES[state.card_kinds[c]] for c in state.cards[p]]
+        for c in state.cards[p]:
+            state.known[viewer] |= 1 << c
         text = f"you see {{p{p}}}'s cards: {', '.join(names)}"
-        g.emit(Event("saw", text, private(viewer), {"target": p, "cards": names}))
+        state.emit(Event("saw", text, private(viewer), {"target": p, "cards": names}))
 
 
 class RestrainingOrder(Card["GoodCop"]):
@@ -309,22 +316,22 @@ class RestrainingOrder(Card["GoodCop"]):
     title = RESTRAINING_ORDER
     keeps_shot = True
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
-        shooter = g.turn
-        return [p for p in g.living() if p != shooter and p != g.shot_target]
+    def players(self, state: GoodCop, chooser: int) -> list[int]:
+        shooter = state.turn
+        return [p for p in state.living() if p != shooter and p != state.shot_target]
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return g.shot_live() and bool(self.players(g, user))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return state.shot_live() and bool(self.players(state, user))
 
-    def start(self, g: GoodCop, user: int) -> None:
-        g.task = Task(g.turn, self.title, 0, ())
+    def start(self, state: GoodCop, user: int) -> None:
+        state.task = Task(state.turn, self.title, 0, ())
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, chooser = _seat(action), task.chooser
-        g.aim[chooser] = p
-        g.shot_target = p
-        g.shot_locked = True
-        g.emit(
+        state.aim[chooser] = p
+        state.shot_target = p
+        state.shot_locked = True
+        state.emit(
             Event(
                 "aim",
                 f"{{p{chooser}}} aims at {{p{p}}} instead",
@@ -339,9 +346,9 @@ class SmokeGrenade(InstantCard["GoodCop"]):
 
     title = SMOKE_GRENADE
 
-    def start(self, g: GoodCop, user: int) -> None:
-        g.direction = -g.direction
-        g.emit(Event("smoke", "the turn order is reversed"))
+    def start(self, state: GoodCop, user: int) -> None:
+        state.direction = -state.direction
+        state.emit(Event("smoke", "the turn order is reversed"))
 
 
 class SurveillanceCamera(Card["GoodCop"]):
@@ -350,19 +357,19 @@ class SurveillanceCamera(Card["GoodCop"]):
 
     title = SURVEILLANCE_CAMERA
 
-    def start(self, g: GoodCop, user: int) -> None:
-        _place(g, self.title, user)
+    def start(self, state: GoodCop, user: int) -> None:
+        _place(state, self.title, user)
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, state: GoodCop, task: Task) -> list[Action]:
         p = task.data[0]
-        return [g.table.card[self.title][p][s] for s in g.hidden_slots(p)]
+        return [state.actions.card[self.title][p][s] for s in state.hidden_slots(p)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
-        _look(g, task.chooser, p, s)  # an investigation: it does all an Investigate does
-        g.investigated(task.chooser, p, g.cards[p][s])
-        if g.result is None and g.task is None and not g.asked:
-            g.close_window()
+        _look(state, task.chooser, p, s)  # an investigation: it does all an Investigate does
+        state.investigated(task.chooser, p, state.cards[p][s])
+        if state.result is None and state.task is None and not state.asked:
+            state.close_window()
         return False
 
 
@@ -372,34 +379,38 @@ class Taser(Card["GoodCop"]):
 
     title = TASER
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
-        return [p for p in _armed_others(g, chooser) if g.can_hold_gun(p)]
+    def players(self, state: GoodCop, chooser: int) -> list[int]:
+        return [p for p in _armed_others(state, chooser) if state.can_hold_gun(p)]
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return g.aim[user] == UNARMED and g.can_hold_gun(user) and bool(self.players(g, user))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return (
+            state.aim[user] == UNARMED
+            and state.can_hold_gun(user)
+            and bool(self.players(state, user))
+        )
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, state: GoodCop, task: Task) -> list[Action]:
         if task.step == 0:
-            return super().options(g, task)
-        return [g.table.aim[p] for p in _others(g, task.chooser)]
+            return super().options(state, task)
+        return [state.actions.aim[p] for p in _others(state, task.chooser)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, chooser = _seat(action), task.chooser
         if task.step == 0:
-            g.aim[p] = UNARMED
-            g.aim[chooser] = chooser
-            g.tased = True
-            g.emit(
+            state.aim[p] = UNARMED
+            state.aim[chooser] = chooser
+            state.tased = True
+            state.emit(
                 Event(
                     "taser",
                     f"{{p{chooser}}} takes {{p{p}}}'s gun",
                     data={"seat": chooser, "target": p},
                 )
             )
-            g.task = Task(chooser, self.title, 1, ())
+            state.task = Task(chooser, self.title, 1, ())
             return False
-        g.aim[chooser] = p
-        g.emit(
+        state.aim[chooser] = p
+        state.emit(
             Event("aim", f"{{p{chooser}}} aims at {{p{p}}}", data={"seat": chooser, "target": p})
         )
         return True
@@ -410,17 +421,17 @@ class TruthSerum(Card["GoodCop"]):
 
     title = TRUTH_SERUM
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return any(g.has_hidden(p) for p in g.living())
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return any(state.has_hidden(p) for p in state.living())
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
-        row = g.table.card[self.title]
-        return [row[p][s] for p in g.living() for s in g.hidden_slots(p)]
+    def options(self, state: GoodCop, task: Task) -> list[Action]:
+        row = state.actions.card[self.title]
+        return [row[p][s] for p in state.living() for s in state.hidden_slots(p)]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
-        g.reveal(p, s)
-        g.exposed(task.chooser, g.cards[p][s])
+        state.reveal(p, s)
+        state.exposed(task.chooser, state.cards[p][s])
         return True
 
 
@@ -429,27 +440,27 @@ class Wiretap(Card["GoodCop"]):
 
     title = WIRETAP
 
-    def _targets(self, g: GoodCop, user: int) -> list[int]:
-        return [p for p in _others(g, user) if g.has_hidden(p)]
+    def _targets(self, state: GoodCop, user: int) -> list[int]:
+        return [p for p in _others(state, user) if state.has_hidden(p)]
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return len(self._targets(g, user)) >= 2
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return len(self._targets(state, user)) >= 2
 
-    def options(self, g: GoodCop, task: Task) -> list[Action]:
+    def options(self, state: GoodCop, task: Task) -> list[Action]:
         first = task.data[0] if task.data else -1
-        row = g.table.card[self.title]
+        row = state.actions.card[self.title]
         return [
             row[p][s]
-            for p in self._targets(g, task.chooser)
+            for p in self._targets(state, task.chooser)
             if p != first
-            for s in g.hidden_slots(p)
+            for s in state.hidden_slots(p)
         ]
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
-        _look(g, task.chooser, p, s)
+        _look(state, task.chooser, p, s)
         if task.step == 0:
-            g.task = Task(task.chooser, self.title, 1, (p,))
+            state.task = Task(task.chooser, self.title, 1, (p,))
             return False
         return True
 
@@ -459,16 +470,16 @@ class MedKit(Card["GoodCop"]):
 
     title = MED_KIT
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
-        return [p for p in g.living() if g.wounded & sum(1 << c for c in g.cards[p])]
+    def players(self, state: GoodCop, chooser: int) -> list[int]:
+        return [p for p in state.living() if state.wounded & sum(1 << c for c in state.cards[p])]
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return bool(self.players(g, user))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return bool(self.players(state, user))
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p = _seat(action)
-        g.wounded &= ~(1 << g.leader_card(p))
-        g.emit(Event("healed", f"{{p{p}}}'s Wounded token is removed", data={"seat": p}))
+        state.wounded &= ~(1 << state.leader_card(p))
+        state.emit(Event("healed", f"{{p{p}}}'s Wounded token is removed", data={"seat": p}))
         return True
 
 
@@ -478,17 +489,17 @@ class RiotShield(Card["GoodCop"]):
     title = RIOT_SHIELD
     keeps_shot = True
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return g.shot_live() and g.shot_target == user
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return state.shot_live() and state.shot_target == user
 
-    def players(self, g: GoodCop, chooser: int) -> list[int]:
-        return g.neighbours(chooser)
+    def players(self, state: GoodCop, chooser: int) -> list[int]:
+        return state.neighbours(chooser)
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p = _seat(action)
-        g.shot_target = p
-        g.shot_locked = True
-        g.emit(Event("deflect", f"the shot goes to {{p{p}}} instead", data={"target": p}))
+        state.shot_target = p
+        state.shot_locked = True
+        state.emit(Event("deflect", f"the shot goes to {{p{p}}} instead", data={"target": p}))
         return True
 
 
@@ -497,15 +508,15 @@ class WalkieTalkie(Card["GoodCop"]):
 
     title = WALKIE_TALKIE
 
-    def usable(self, g: GoodCop, user: int) -> bool:
-        return bool(_armed(g))
+    def usable(self, state: GoodCop, user: int) -> bool:
+        return bool(_armed(state))
 
-    def resolve(self, g: GoodCop, task: Task, action: Action) -> bool:
+    def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p = _seat(action)
-        for q in _armed(g):
+        for q in _armed(state):
             if q != p:
-                g.aim[q] = p
-        g.emit(Event("walkie", f"every armed player aims at {{p{p}}}", data={"target": p}))
+                state.aim[q] = p
+        state.emit(Event("walkie", f"every armed player aims at {{p{p}}}", data={"target": p}))
         return True
 
 
@@ -551,26 +562,26 @@ IN_SHOOT_WINDOW: tuple[bool, ...] = tuple(c.when != "own-turn" for c in CARDS[:B
 """By title: may be played in a Shoot window ("any" and "shoot" cards)."""
 
 
-def timing(g: GoodCop, own_turn: bool) -> tuple[bool, ...]:
+def timing(state: GoodCop, own_turn: bool) -> tuple[bool, ...]:
     """Which base titles the moment allows (own_turn: the user's own action phase); the
     Zombies cards have no timing of their own and lie beyond the tuple."""
     if own_turn:
         return ON_OWN_TURN
-    return IN_SHOOT_WINDOW if g.phase == SHOOTING else IN_WINDOW
+    return IN_SHOOT_WINDOW if state.phase == SHOOTING else IN_WINDOW
 
 
-def play(g: GoodCop, user: int, title: int) -> None:
+def play(state: GoodCop, user: int, title: int) -> None:
     """Start resolving a card just played (it is already out of the user's hand)."""
-    g.equipment_cards[title].start(g, user)
+    state.equipment_cards[title].start(state, user)
 
 
-def options(g: GoodCop, task: Task) -> list[Action]:
+def options(state: GoodCop, task: Task) -> list[Action]:
     """The choices of the seat resolving a card."""
-    return g.equipment_cards[task.card].options(g, task)
+    return state.equipment_cards[task.card].options(state, task)
 
 
-def choose(g: GoodCop, task: Task, action: Action) -> None:
+def choose(state: GoodCop, task: Task, action: Action) -> None:
     """Apply one choice of the seat resolving a card."""
-    g.task = None
-    if g.equipment_cards[task.card].resolve(g, task, action):
-        g.card_done(task.card)
+    state.task = None
+    if state.equipment_cards[task.card].resolve(state, task, action):
+        state.card_done(task.card)

@@ -33,7 +33,7 @@ def features(game: GoodCop) -> tuple[float, ...]:
     for i, seat in enumerate((agent_seat, kingpin_seat)):
         if seat >= 0 and game.alive[seat]:
             lives[i] = 1.0 if game.wounded >> i & 1 else 2.0
-        revealed[i] = float(game.up >> i & 1)
+        revealed[i] = float(game.face_up >> i & 1)
         aimed[i] = float(sum(1 for s in game.living() if s != seat and game.aim[s] == seat))
     members = [0.0, 0.0]
     for s in game.living():

@@ -21,7 +21,18 @@ from typing import Any, ClassVar, Self
 from hiddenhand.engine import Action, Event, Outcome, Pending, private, render
 from hiddenhand.engine.seeding import KEYED, SEQUENTIAL
 from hiddenhand.games.goodcop import equipment, views
-from hiddenhand.games.goodcop.actions import action_table
+from hiddenhand.games.goodcop.actions import (
+    AIM_AT,
+    ARM,
+    EQUIP,
+    INVESTIGATE,
+    LAY_DOWN,
+    PASS,
+    PLAY,
+    REVEAL_CARD,
+    SHOOT,
+    action_catalog,
+)
 from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import (
     AGENT,
@@ -57,11 +68,12 @@ from hiddenhand.games.goodcop.phases import (
     WINDOWS,
     Phase,
 )
-from hiddenhand.games.goodcop.table import Table
+from hiddenhand.games.goodcop.state import GoodCopState
 from hiddenhand.games.goodcop.task import Task
+from hiddenhand.games.goodcop.view_schema import GoodCopView
 
 
-class GoodCop(Table):
+class GoodCop(GoodCopState):
     """One game of Good Cop Bad Cop in progress."""
 
     equipment_deck: ClassVar[int] = BASE_DECK
@@ -75,18 +87,18 @@ class GoodCop(Table):
         self, players: Sequence[str], options: GoodCopOptions, seed: int, seeding: str = KEYED
     ) -> None:
         n = len(players)
-        table = action_table(n, not self.base_game)
-        super().__init__(players, options, seed, table.space, seeding)
-        self.table = table
-        self.n = n
+        actions = action_catalog(n, not self.base_game)
+        super().__init__(players, options, seed, actions.space, seeding)
+        self.actions = actions
+        self.player_count = n
         rng = self.rng
         # Integrity: Agent and Kingpin plus (players - 2) cards form the first pile; a card an
         # expansion adds to the leaders (the Infector) takes the place of one of those.
         rest = list(integrity_deck(n))
         rng.shuffle(rest)
-        self.kind = [AGENT, KINGPIN, *rest]
+        self.card_kinds = [AGENT, KINGPIN, *rest]
         self.agent, self.kingpin = 0, 1
-        ids = list(range(2, len(self.kind)))
+        ids = list(range(2, len(self.card_kinds)))
         leaders = [0, 1, *self._with_the_leaders()]
         cut = n - len(leaders)
         pile = [*leaders, *ids[:cut]]
@@ -97,11 +109,11 @@ class GoodCop(Table):
             mine = [pile[seat], deck[2 * seat], deck[2 * seat + 1]]
             rng.shuffle(mine)  # the order a player lays them down in
             self.cards.append(mine)
-        self.owner = [-1] * len(self.kind)
+        self.owner = [-1] * len(self.card_kinds)
         for seat, mine in enumerate(self.cards):
             for c in mine:
                 self.owner[c] = seat
-        self.up = self.wounded = 0
+        self.face_up = self.wounded = 0
         self.known = [sum(1 << c for c in mine) for mine in self.cards]
         self.alive = [True] * n
         self.aim = [UNARMED] * n
@@ -111,13 +123,13 @@ class GoodCop(Table):
         rng.shuffle(edeck)
         self.hand = [[edeck.pop()] for _ in range(n)]
         self.deck = edeck
-        self.loose = len(edeck)
+        self.unordered = len(edeck)
         self.draws = 0
         self.discards = []
         self.placed = [-1] * len(TITLES)
-        self.gen = [0] * len(ALL_DECK)
-        self.next_gen = 1
-        self.eknown = [1 << h[0] for h in self.hand]
+        self.shuffle_batch = [0] * len(ALL_DECK)
+        self.next_batch = 1
+        self.equipment_known = [1 << h[0] for h in self.hand]
         self.direction = 1
         self.coffee = -1
         self.turn = rng.randrange(n)
@@ -145,8 +157,11 @@ class GoodCop(Table):
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
 
+    def typed_view(self, seat: int | None) -> GoodCopView:
+        return views.typed_view(self, seat)
+
     def _legal(self) -> Pending:
-        t = self.table
+        t = self.actions
         if self.over_limit >= 0:
             seat = self.over_limit
             titles = sorted({ALL_DECK[c] for c in self.hand[seat]})
@@ -162,11 +177,11 @@ class GoodCop(Table):
         if phase == REVEAL:
             return {me: [t.reveal[s] for s in self.hidden_slots(me)]}
         if phase == ORDER:
-            return {s: self._orders(s) for s in range(self.n) if self.asked >> s & 1}
+            return {s: self._orders(s) for s in range(self.player_count) if self.asked >> s & 1}
         # a window
         out: dict[int, list[Action]] = {}
         asked = self.asked
-        for s in range(self.n):
+        for s in range(self.player_count):
             if asked >> s & 1:
                 out[s] = [t.pass_, *self.plays(s, False)] if self.hand[s] else [t.pass_]
         return out
@@ -185,22 +200,22 @@ class GoodCop(Table):
     def _aim_choices(self) -> list[Action]:
         """Take Aim: at any other living player."""
         me = self.turn
-        aim = self.table.aim
+        aim = self.actions.aim
         return [aim[p] for p in self.living() if p != me]
 
     def _orders(self, seat: int) -> list[Action]:
         """The different left-to-right orders of this seat's three cards."""
-        faces = [KIND_NAMES[self.kind[c]] for c in self.cards[seat]]
+        faces = [KIND_NAMES[self.card_kinds[c]] for c in self.cards[seat]]
         orders = dict.fromkeys(permutations(faces))
-        table = self.table.order
-        return [table[o] for o in orders]
+        by_faces = self.actions.order
+        return [by_faces[o] for o in orders]
 
     def _lay_down(self, seat: int, faces: tuple[str, ...]) -> None:
         """The seat lays its cards down in this order (cards alike keep their dealt order)."""
         left = list(self.cards[seat])
         placed = []
         for face in faces:
-            c = next(c for c in left if KIND_NAMES[self.kind[c]] == face)
+            c = next(c for c in left if KIND_NAMES[self.card_kinds[c]] == face)
             left.remove(c)
             placed.append(c)
         self.cards[seat] = placed
@@ -215,7 +230,7 @@ class GoodCop(Table):
         allowed = equipment.timing(self, own_turn)
         base = len(allowed)
         cards = self.equipment_cards
-        play = self.table.play
+        play = self.actions.play
         out = []
         for c in self.hand[seat]:
             title = ALL_DECK[c]
@@ -224,13 +239,13 @@ class GoodCop(Table):
         return out
 
     def _action_choices(self) -> list[Action]:
-        t = self.table
+        t = self.actions
         me = self.turn
         out: list[Action] = []
-        up = self.up
+        up = self.face_up
         alive = self.alive
         placed_disguise = self.placed[DISGUISE]
-        for p in range(self.n):
+        for p in range(self.player_count):
             if p != me and alive[p] and p != placed_disguise:
                 row = t.investigate[p]
                 for s, c in enumerate(self.cards[p]):
@@ -251,10 +266,10 @@ class GoodCop(Table):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         if self.over_limit >= 0:
-            self._discard_from_hand(seat, action.id - self.table.discard[0].id)
+            self._discard_from_hand(seat, action.id - self.actions.discard[0].id)
         elif self.task is not None:
             equipment.choose(self, self.task, action)
-        elif kind == "pass":
+        elif kind == PASS:
             if self.phase == ACTION:
                 self.emit(Event("wait", f"{{p{seat}}} does nothing", data={"seat": seat}))
                 self.after_action()
@@ -264,23 +279,23 @@ class GoodCop(Table):
                 self.close_window()
             else:
                 self.keep_asking(seat)
-        elif kind == "play":
-            self._play(seat, action.id - self.table.play[0].id)
-        elif kind == "order":
+        elif kind == PLAY:
+            self._play(seat, action.id - self.actions.play[0].id)
+        elif kind == LAY_DOWN:
             self._lay_down(seat, tuple(str(a) for a in action.args))
-        elif kind == "investigate":
+        elif kind == INVESTIGATE:
             self._investigate(seat, int(action.args[0]), int(action.args[1]))
-        elif kind == "arm":
+        elif kind == ARM:
             self._arm(seat)
-        elif kind == "equip":
+        elif kind == EQUIP:
             self._equip(seat)
-        elif kind == "shoot":
+        elif kind == SHOOT:
             self._shoot(seat, int(action.args[0]))
-        elif kind == "reveal":
+        elif kind == REVEAL_CARD:
             self.reveal(seat, int(action.args[0]))
             self._paid()
             self.after_action()
-        elif kind == "aim":
+        elif kind == AIM_AT:
             target = int(action.args[0])
             self.aim[seat] = target
             self.emit(
@@ -358,9 +373,9 @@ class GoodCop(Table):
         nxt = self.coffee
         self.coffee = -1
         if nxt < 0 or not self.alive[nxt]:
-            nxt = (self.turn + self.direction) % self.n
+            nxt = (self.turn + self.direction) % self.player_count
             while not self.alive[nxt]:
-                nxt = (nxt + self.direction) % self.n
+                nxt = (nxt + self.direction) % self.player_count
         self.begin_turn(nxt)
 
     def _after_draw_or_arm(self) -> None:
@@ -413,12 +428,13 @@ class GoodCop(Table):
                 data={"seat": seat, "target": target, "slot": slot},
             )
         )
+        face = KIND_NAMES[self.card_kinds[c]]
         self.emit(
             Event(
                 "saw",
-                f"you see that {{p{target}}}'s {SLOTS[slot]} card is {KIND_NAMES[self.kind[c]]}",
+                f"you see that {{p{target}}}'s {SLOTS[slot]} card is {face}",
                 private(seat),
-                {"target": target, "slot": slot, "card": KIND_NAMES[self.kind[c]]},
+                {"target": target, "slot": slot, "card": face},
             )
         )
         self.investigated(seat, target, c)
@@ -457,7 +473,7 @@ class GoodCop(Table):
         """A player is shot (by seat `by`, or -1 for no one): reveal everything; a leader is
         wounded once, everyone else dies."""
         for s in range(3):
-            if not self.up >> self.cards[seat][s] & 1:
+            if not self.face_up >> self.cards[seat][s] & 1:
                 self.reveal(seat, s)
         leader = self.leader_card(seat)
         if leader >= 0 and not self.wounded >> leader & 1:
@@ -480,15 +496,15 @@ class GoodCop(Table):
         if self.over_limit == seat:
             self.over_limit = -1
         leader = self.leader_card(seat)
-        if leader >= 0 and self.kind[leader] == AGENT:
+        if leader >= 0 and self.card_kinds[leader] == AGENT:
             self.win(TEAM_CROOKED, f"the Agent ({{p{seat}}}) was eliminated")
         elif leader >= 0:
             self.win(TEAM_HONEST, f"the Kingpin ({{p{seat}}}) was eliminated")
 
     def reveal(self, seat: int, slot: int) -> None:
         c = self.cards[seat][slot]
-        self.up |= 1 << c
-        name = KIND_NAMES[self.kind[c]]
+        self.face_up |= 1 << c
+        name = KIND_NAMES[self.card_kinds[c]]
         self.emit(
             Event(
                 "reveal",
@@ -556,24 +572,24 @@ class GoodCop(Table):
         self.emit(
             Event(
                 "received",
-                f"you receive {KIND_NAMES[self.kind[cb]]} as your {SLOTS[slot_a]} card",
+                f"you receive {KIND_NAMES[self.card_kinds[cb]]} as your {SLOTS[slot_a]} card",
                 private(a),
-                {"slot": slot_a, "card": KIND_NAMES[self.kind[cb]]},
+                {"slot": slot_a, "card": KIND_NAMES[self.card_kinds[cb]]},
             )
         )
         self.emit(
             Event(
                 "received",
-                f"you receive {KIND_NAMES[self.kind[ca]]} as your {SLOTS[slot_b]} card",
+                f"you receive {KIND_NAMES[self.card_kinds[ca]]} as your {SLOTS[slot_b]} card",
                 private(b),
-                {"slot": slot_b, "card": KIND_NAMES[self.kind[ca]]},
+                {"slot": slot_b, "card": KIND_NAMES[self.card_kinds[ca]]},
             )
         )
         self.update_teams()
 
     def update_teams(self) -> None:
         """Recompute every team after cards moved; tell each changed player privately."""
-        for seat in range(self.n):
+        for seat in range(self.player_count):
             team = self.team_of(seat)
             if team == self.teams[seat]:
                 continue
@@ -597,11 +613,11 @@ class GoodCop(Table):
             return
         # Every seat's team follows the team rules at the end, a lone win included: the card
         # move that made a lone winner may have changed other seats' teams too.
-        self.teams = [self.team_of(s) for s in range(self.n)]
+        self.teams = [self.team_of(s) for s in range(self.player_count)]
         if team == TEAM_LONE:
             winners = frozenset((lone,))
         else:
-            winners = frozenset(s for s in range(self.n) if self.teams[s] == team)
+            winners = frozenset(s for s in range(self.player_count) if self.teams[s] == team)
         self.finish(Outcome(winners, TEAM_NAMES[team], render(reason, self.players)))
         self.phase = OVER
         self.task = None
@@ -621,7 +637,7 @@ class GoodCop(Table):
     # -- hooks: where an expansion changes the rules ----------------------------------------
 
     def _with_the_leaders(self) -> list[int]:
-        """Cards an expansion adds to `kind` and deals in the leaders' pile (none here)."""
+        """Cards an expansion adds to `card_kinds` and deals in the leaders' pile (none here)."""
         return []
 
     def investigated(self, seat: int, target: int, card: int) -> None:

@@ -44,8 +44,8 @@ def arrange(
     """A game with these integrity cards, equipment hands and deck top (see module doc)."""
     n = len(cards)
     options = options or GoodCopOptions()
-    g = state_class(options)(list(DEFAULT_NAMES[:n]), options, seed)
-    zombie = g if isinstance(g, ZombieGoodCop) else None
+    state = state_class(options)(list(DEFAULT_NAMES[:n]), options, seed)
+    zombie = state if isinstance(state, ZombieGoodCop) else None
     letters = "".join(cards)
     if len(letters) != 3 * n or set(letters) - set(_LETTERS):
         raise ValueError("each seat needs three cards among H, C, A, K, I")
@@ -57,18 +57,18 @@ def arrange(
         zombie.infector = -1
     for seat, spec in enumerate(cards):
         for slot, letter in enumerate(spec):
-            c = g.cards[seat][slot]
-            g.kind[c] = _LETTERS[letter]
+            c = state.cards[seat][slot]
+            state.card_kinds[c] = _LETTERS[letter]
             if letter == "A":
-                g.agent = c
+                state.agent = c
             elif letter == "K":
-                g.kingpin = c
+                state.kingpin = c
             elif letter == "I" and zombie:
                 zombie.infector = c
-    g.up = g.wounded = 0
-    g.known = [sum(1 << c for c in mine) for mine in g.cards]
+    state.face_up = state.wounded = 0
+    state.known = [sum(1 << c for c in mine) for mine in state.cards]
     # Equipment: chosen hands, the chosen top of the deck, the rest shuffled beneath.
-    free = list(range(g.equipment_deck))
+    free = list(range(state.equipment_deck))
 
     def take(title: str) -> int:
         t = BY_TITLE[title]
@@ -78,18 +78,18 @@ def arrange(
                 return c
         raise ValueError(f"no {title} left to deal")
 
-    g.hand = [[take(title) for title in (hands[s] if s < len(hands) else ())] for s in range(n)]
+    state.hand = [[take(title) for title in (hands[s] if s < len(hands) else ())] for s in range(n)]
     top = [take(title) for title in deck]
-    g.rng.shuffle(free)
-    g.deck = free + top[::-1]
-    g.loose = 0 if top else len(free)  # a chosen top is drawn in order
-    g.eknown = [sum(1 << c for c in h) for h in g.hand]
-    g.teams = [g.team_of(s) for s in range(n)]
-    g.turn = turn
-    g.rearranged()
-    with g.collecting():  # the scenario's first events are dropped, as the deal's are
+    state.rng.shuffle(free)
+    state.deck = free + top[::-1]
+    state.unordered = 0 if top else len(free)  # a chosen top is drawn in order
+    state.equipment_known = [sum(1 << c for c in h) for h in state.hand]
+    state.teams = [state.team_of(s) for s in range(n)]
+    state.turn = turn
+    state.rearranged()
+    with state.collecting():  # the scenario's first events are dropped, as the deal's are
         if start_window:
-            g.open_window(START)
+            state.open_window(START)
         else:
-            g.begin_turn(turn)
-    return g
+            state.begin_turn(turn)
+    return state

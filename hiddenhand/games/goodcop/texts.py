@@ -12,6 +12,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hiddenhand.engine import Action
+from hiddenhand.games.goodcop.actions import (
+    AIM_AT,
+    ARM,
+    BITE,
+    DISCARD,
+    EQUIP,
+    INFECT,
+    INVESTIGATE,
+    LAY_DOWN,
+    NAME_LEADER,
+    PASS,
+    PLAY,
+    REROLL,
+    REVEAL_CARD,
+    SHOOT,
+    STOP,
+)
 from hiddenhand.games.goodcop.cards import EQUIPMENT, ZOMBIE_EQUIPMENT
 from hiddenhand.games.goodcop.options import GoodCopOptions
 
@@ -79,22 +96,22 @@ def card_texts(options: GoodCopOptions) -> dict[str, str]:
 
 SLOT_NAMES = ("left", "middle", "right")
 CHOICES = {
-    "pass": "Let this moment go by: play no equipment now.",
-    "arm": "Take a gun from the centre, then reveal one of your cards; at the end of the turn "
+    PASS: "Let this moment go by: play no equipment now.",
+    ARM: "Take a gun from the centre, then reveal one of your cards; at the end of the turn "
     "you aim it at a cop.",
-    "equip": "Draw an equipment card, then reveal one of your cards.",
-    "investigate": "Look at this face-down card; only you see it.",
-    "shoot": "Fire at the cop you aim at: they reveal every card and are out (a leader survives "
+    EQUIP: "Draw an equipment card, then reveal one of your cards.",
+    INVESTIGATE: "Look at this face-down card; only you see it.",
+    SHOOT: "Fire at the cop you aim at: they reveal every card and are out (a leader survives "
     "the first shot, wounded). Your gun goes back to the centre.",
-    "aim": "Point your gun at this cop; the table sees where you aim.",
-    "reveal": "Turn this card of yours face up for everyone (arming and equipping cost one).",
-    "play": "Play this equipment card now (the card's text says what it does).",
-    "discard": "Discard this equipment card.",
-    "bite": "Zombies: bite the player your Arms aim at.",
-    "infect": "Zombies: put infection tokens on up to two players' cards.",
-    "stop": "Stop here.",
-    "die": "Roll this zombie die again.",
-    "name": "Name who you think this leader is.",
+    AIM_AT: "Point your gun at this cop; the table sees where you aim.",
+    REVEAL_CARD: "Turn this card of yours face up for everyone (arming and equipping cost one).",
+    PLAY: "Play this equipment card now (the card's text says what it does).",
+    DISCARD: "Discard this equipment card.",
+    BITE: "Zombies: bite the player your Arms aim at.",
+    INFECT: "Zombies: put infection tokens on up to two players' cards.",
+    STOP: "Stop here.",
+    REROLL: "Roll this zombie die again.",
+    NAME_LEADER: "Name who you think this leader is.",
 }
 
 
@@ -102,7 +119,7 @@ def explain_choice(
     action: Action, view: Mapping[str, Any], names: Sequence[str]
 ) -> list[tuple[str, str]]:
     """What a Good Cop Bad Cop choice does; of an order of cards, where each card will lie."""
-    if action.kind == "order":
+    if action.kind == LAY_DOWN:
         faces = [str(face).capitalize() for face in action.args]
         where = ", ".join(
             f"{face} on the {slot}" for face, slot in zip(faces, SLOT_NAMES, strict=True)

@@ -1,8 +1,8 @@
 """The shape of `view(seat)`, typed: what every client of Good Cop Bad Cop may read.
 
-`views.view` builds plain JSON-ready data for speed; these Structs declare it, the tests check
-every view of seeded games against them, and `view_schema()` is the JSON Schema the browser
-client's reads are checked against. Keys that only the Zombies expansion adds are optional.
+`views.typed_view` builds these Structs and `views.view` makes them plain JSON-ready data;
+`view_schema()` is the JSON Schema derived from them, which the browser client's reads are
+checked against. Keys that only the Zombies expansion adds are optional (left out when unset).
 """
 
 from __future__ import annotations
@@ -12,24 +12,14 @@ from typing import Any, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from hiddenhand.games.goodcop.phases import Phase
+
 Kind = Literal["honest", "crooked", "agent", "kingpin", "infector"]
 Team = Literal["honest", "crooked", "lone", "zombie"]
-PhaseLabel = Literal[
-    "order cards",
-    "game start",
-    "action",
-    "reveal",
-    "take aim",
-    "after investigate",
-    "shooting",
-    "end of turn",
-    "over",
-    "dice rolled",
-]
 Face = Literal["blank", "zombie", "arms", "infection"]
 
 
-class _Part(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+class _Part(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, gc=False):
     """A part of a view: every key is declared, none other may appear."""
 
 
@@ -82,7 +72,7 @@ class Result(_Part):
 
 class GoodCopView(_Part):
     seat: int | None
-    phase: PhaseLabel
+    phase: Phase
     turn: int
     to_move: list[int]
     direction: Literal["clockwise", "counterclockwise"]
@@ -102,8 +92,8 @@ class GoodCopView(_Part):
     alarm: int | UnsetType | None = UNSET
 
 
-def typed_view(view: dict[str, Any]) -> GoodCopView:
-    """The view as its Struct; raises msgspec.ValidationError if it breaks its declaration."""
+def validated(view: dict[str, Any]) -> GoodCopView:
+    """A plain view as its Struct; raises msgspec.ValidationError if it breaks its declaration."""
     return msgspec.convert(view, GoodCopView, strict=True)
 
 

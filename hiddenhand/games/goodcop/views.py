@@ -54,12 +54,15 @@ With the Zombies expansion on (option `zombies` is not "off") the view also has 
   (a token removed), "arms-face", "alarm-set", "alarm", "infector" (the Infector found); the
   "team" event stays private to its player.
 
-At the end of the game every card is shown. `view_schema.py` declares this shape as Structs.
+At the end of the game every card is shown. `view_schema.py` declares this shape as Structs;
+`typed_view` builds them and `view` makes them plain JSON-ready data.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from hiddenhand.games.goodcop.cards import (
     ALL_DECK,
@@ -70,62 +73,86 @@ from hiddenhand.games.goodcop.cards import (
     TITLES,
 )
 from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED
+from hiddenhand.games.goodcop.view_schema import (
+    Cop,
+    GoodCopView,
+    IntegrityCard,
+    Resolving,
+    Result,
+    Shot,
+)
 
 if TYPE_CHECKING:
     from hiddenhand.games.goodcop.rules import GoodCop
 
+_to_builtins = msgspec.to_builtins
 
-def view(g: GoodCop, seat: int | None) -> dict[str, Any]:
-    over = g.result is not None
+
+def view(state: GoodCop, seat: int | None) -> dict[str, Any]:
+    """The seat's view as plain JSON-ready data (its `GoodCopView`, made plain)."""
+    out: dict[str, Any] = _to_builtins(state.typed_view(seat))
+    return out
+
+
+def typed_view(state: GoodCop, seat: int | None) -> GoodCopView:
+    """The seat's view, field by field."""
+    result = state.result
+    over = result is not None
     if over:
         known = -1
     elif seat is None:
-        known = g.up
+        known = state.face_up
     else:
-        known = g.known[seat] | g.up
-    up, wounded, kind = g.up, g.wounded, g.kind
-    players: list[dict[str, Any]] = []
-    for p in range(g.n):
-        aim = g.aim[p]
+        known = state.known[seat] | state.face_up
+    face_up, wounded, card_kinds = state.face_up, state.wounded, state.card_kinds
+    players: list[Cop] = []
+    for p in range(state.player_count):
+        aim = state.aim[p]
         players.append(
-            {
-                "alive": g.alive[p],
-                "armed": aim != UNARMED,
-                "aim": aim if aim != UNARMED and aim != p else None,
-                "hand": len(g.hand[p]),
-                "equipment": [TITLES[ALL_DECK[c]] for c in g.hand[p]]
+            Cop(
+                alive=state.alive[p],
+                armed=aim != UNARMED,
+                aim=aim if aim != UNARMED and aim != p else None,
+                hand=len(state.hand[p]),
+                equipment=[TITLES[ALL_DECK[c]] for c in state.hand[p]]
                 if over or p == seat
                 else None,
-                "front": [TITLES[t] for t in STAYING if g.placed[t] == p],
-                "cards": [
-                    {
-                        "card": KIND_NAMES[kind[c]] if known >> c & 1 else None,
-                        "revealed": bool(up >> c & 1),
-                        "wounded": bool(wounded >> c & 1),
-                    }
-                    for c in g.cards[p]
+                front=[TITLES[t] for t in STAYING if state.placed[t] == p],
+                cards=[
+                    IntegrityCard(
+                        card=KIND_NAMES[card_kinds[c]] if known >> c & 1 else None,  # type: ignore[arg-type]
+                        revealed=bool(face_up >> c & 1),
+                        wounded=bool(wounded >> c & 1),
+                    )
+                    for c in state.cards[p]
                 ],
-                "team": TEAM_NAMES[g.teams[p]] if over or p == seat else None,
-            }
+                team=TEAM_NAMES[state.teams[p]] if over or p == seat else None,  # type: ignore[arg-type]
+            )
         )
-    task = g.task
-    out = {
-        "seat": seat,
-        "phase": g.phase.label,
-        "turn": g.turn,
-        "to_move": sorted(g.pending()),
-        "direction": "clockwise" if g.direction == 1 else "counterclockwise",
-        "coffee": g.coffee if g.coffee >= 0 else None,
-        "resolving": {"card": TASK_NAMES[task.card], "by": task.chooser} if task else None,
-        "shot": {"shooter": g.turn, "target": g.shot_target}
-        if g.phase == SHOOTING and g.shot_target >= 0
+    task = state.task
+    return GoodCopView(
+        seat=seat,
+        phase=state.phase,
+        turn=state.turn,
+        to_move=sorted(state.pending()),
+        direction="clockwise" if state.direction == 1 else "counterclockwise",
+        coffee=state.coffee if state.coffee >= 0 else None,
+        resolving=Resolving(card=TASK_NAMES[task.card], by=task.chooser) if task else None,
+        shot=Shot(shooter=state.turn, target=state.shot_target)
+        if state.phase == SHOOTING and state.shot_target >= 0
         else None,
-        "players": players,
-        "team": TEAM_NAMES[g.teams[seat]] if seat is not None else None,
-        "hand": [TITLES[ALL_DECK[c]] for c in g.hand[seat]] if seat is not None else [],
-        "guns_in_centre": g.guns,
-        "deck": len(g.deck),
-        "discard": [TITLES[ALL_DECK[c]] for c in g.discards],
-        "outcome": g.result.to_json() if g.result is not None else None,
-    }
-    return out
+        players=players,
+        team=TEAM_NAMES[state.teams[seat]] if seat is not None else None,  # type: ignore[arg-type]
+        hand=[TITLES[ALL_DECK[c]] for c in state.hand[seat]] if seat is not None else [],
+        guns_in_centre=state.guns,
+        deck=len(state.deck),
+        discard=[TITLES[ALL_DECK[c]] for c in state.discards],
+        outcome=Result(
+            winners=sorted(result.winners),
+            side=result.side,  # type: ignore[arg-type]
+            reason=result.reason,
+            data=dict(result.data),
+        )
+        if result is not None
+        else None,
+    )

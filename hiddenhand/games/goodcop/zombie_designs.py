@@ -41,14 +41,14 @@ class Design:
     zombies_kill_leaders: ClassVar[bool] = False
     """A wounded leader shot by a zombie is eliminated and the zombies win."""
 
-    def investigated(self, g: ZombieGoodCop, seat: int, target: int, card: int) -> None:
+    def investigated(self, state: ZombieGoodCop, seat: int, target: int, card: int) -> None:
         """After `seat` looked at `target`'s card."""
 
-    def bite(self, g: ZombieGoodCop, biter: int, target: int) -> None:
+    def bite(self, state: ZombieGoodCop, biter: int, target: int) -> None:
         """A Bite lands on a living non-zombie: an infection token, then the zombie dice."""
-        zombies.place_tokens(g, target, 1, zombies.BITTEN)
+        zombies.place_tokens(state, target, 1, zombies.BITTEN)
 
-    def infection_die(self, g: ZombieGoodCop) -> bool:
+    def infection_die(self, state: ZombieGoodCop) -> bool:
         """At the end of a turn, before the Alarm Clock; True when a token being placed takes
         the turn on to its end."""
         return False
@@ -64,23 +64,28 @@ class Dice(Design):
     must_reaim = False
     zombie_arms = True
 
-    def investigated(self, g: ZombieGoodCop, seat: int, target: int, card: int) -> None:
+    def investigated(self, state: ZombieGoodCop, seat: int, target: int, card: int) -> None:
         """Investigating the Infector makes its holder a zombie; the investigator draws."""
-        if card == g.infector:
-            g.emit(Event("infector", f"{{p{seat}}} found the Infector", data={"seat": seat}))
-            g.draw(seat)
-            zombies.become(g, target)
+        if card == state.infector:
+            state.emit(Event("infector", f"{{p{seat}}} found the Infector", data={"seat": seat}))
+            state.draw(seat)
+            zombies.become(state, target)
 
-    def infection_die(self, g: ZombieGoodCop) -> bool:
+    def infection_die(self, state: ZombieGoodCop) -> bool:
         """A living non-zombie rolls the infection die while the Infector is hidden."""
-        me = g.turn
-        if not g.alive[me] or g.zombie[me] or g.infector < 0 or g.up >> g.infector & 1:
+        me = state.turn
+        if (
+            not state.alive[me]
+            or state.zombie[me]
+            or state.infector < 0
+            or state.face_up >> state.infector & 1
+        ):
             return False
-        face = zombies.roll_die(g, INFECTION_DIE)
-        zombies.announce_roll(g, me, "infection", (face,))
+        face = zombies.roll_die(state, INFECTION_DIE)
+        zombies.announce_roll(state, me, "infection", (face,))
         if face != INFECTION_FACE:
             return False
-        zombies.place_tokens(g, me, 1, zombies.INFECTION_ROLLED)
+        zombies.place_tokens(state, me, 1, zombies.INFECTION_ROLLED)
         return True
 
 
@@ -90,9 +95,9 @@ class Infect(Design):
     name = "infect"
     zombie_infects = True
 
-    def investigated(self, g: ZombieGoodCop, seat: int, target: int, card: int) -> None:
+    def investigated(self, state: ZombieGoodCop, seat: int, target: int, card: int) -> None:
         """The investigated card gets an infection token."""
-        zombies.add_token(g, target, g.cards[target].index(card))
+        zombies.add_token(state, target, state.cards[target].index(card))
 
 
 class Simple(Design):
@@ -103,10 +108,10 @@ class Simple(Design):
     printed = False
     zombies_kill_leaders = True
 
-    def bite(self, g: ZombieGoodCop, biter: int, target: int) -> None:
+    def bite(self, state: ZombieGoodCop, biter: int, target: int) -> None:
         """The Bite is a shot."""
-        zombies.hit(g, target, biter)
-        g.after_action()
+        zombies.hit(state, target, biter)
+        state.after_action()
 
 
 DESIGNS: dict[str, Design] = {design.name: design for design in (Dice(), Infect(), Simple())}

@@ -16,12 +16,14 @@ from typing import Any, ClassVar, Self
 from hiddenhand.engine import Action, Event
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.games.goodcop import zombies
+from hiddenhand.games.goodcop.actions import ARM, EQUIP
 from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import ALL_DECK, FACE_NAMES, INFECTOR
 from hiddenhand.games.goodcop.equipment import EQUIPMENT_CARDS
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import ROLLED, UNARMED, Phase
 from hiddenhand.games.goodcop.rules import GoodCop
+from hiddenhand.games.goodcop.view_schema import Dice, GoodCopView
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIE_CARDS
 from hiddenhand.games.goodcop.zombie_designs import DESIGNS, Design
 
@@ -39,13 +41,13 @@ class ZombieGoodCop(GoodCop):
     design: Design  # the design played: what differs between dice, infect and simple
     zombie: list[bool]
     infector: int  # the Infector card's id, or -1
-    tokens: int  # bitmask of integrity cards carrying an infection token
-    arms: int  # Arms tokens in the centre
-    roll: tuple[int, ...]  # zombie dice of a Bite waiting to be applied
-    bitten: int
+    infected_cards: int  # bitmask of integrity cards carrying an infection token
+    arms_in_centre: int  # Arms tokens in the centre
+    bite_roll: tuple[int, ...]  # zombie dice of a Bite waiting to be applied
+    bitten_seat: int  # the seat a Bite hit, while its dice wait
     biting: bool  # the announced shot is a Bite
     arming: bool  # the turn's action is Arm (an Infector revealed to pay for it takes Arms)
-    reaim: int  # the turn player must aim elsewhere than this seat
+    aim_away_from: int  # the turn player must aim elsewhere than this seat
     last_roll: tuple[int, str, tuple[int, ...]] | None  # (roller, die, faces), public
     alarm: int  # simple Alarm Clock: the seat it rings for, or -1
     alarm_live: bool  # that seat's turn has begun since
@@ -59,10 +61,10 @@ class ZombieGoodCop(GoodCop):
         self.design = DESIGNS[options.zombies]
         self.infector = -1
         self.zombie = [False] * n
-        self.tokens = 0
-        self.arms = options.arms_count(n)
-        self.roll = ()
-        self.bitten = self.reaim = self.alarm = -1
+        self.infected_cards = 0
+        self.arms_in_centre = options.arms_count(n)
+        self.bite_roll = ()
+        self.bitten_seat = self.aim_away_from = self.alarm = -1
         self.biting = self.arming = self.alarm_live = False
         self.last_roll = None
         super().__init__(players, options, seed, seeding)
@@ -71,8 +73,8 @@ class ZombieGoodCop(GoodCop):
         """The Infector (`dice`, `infect`) is dealt in the leaders' pile."""
         if not self.design.infector:
             return []
-        self.infector = len(self.kind)
-        self.kind.append(INFECTOR)
+        self.infector = len(self.card_kinds)
+        self.card_kinds.append(INFECTOR)
         return [self.infector]
 
     # -- reading the table ----------------------------------------------------------------
@@ -94,15 +96,15 @@ class ZombieGoodCop(GoodCop):
             if p != chooser and self.zombie[p] and not zombies.known_infector(self, p)
         ]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = super().view(seat)
+    def typed_view(self, seat: int | None) -> GoodCopView:
+        out = super().typed_view(seat)
         _add_zombies(self, out)
         return out
 
     # -- the turn -------------------------------------------------------------------------
 
     def _aim_choices(self) -> list[Action]:
-        if self.reaim >= 0:
+        if self.aim_away_from >= 0:
             return zombies.aim_choices(self)
         return super()._aim_choices()
 
@@ -111,20 +113,20 @@ class ZombieGoodCop(GoodCop):
             return zombies.actions(self)
         out = super()._action_choices()
         if not out:
-            out.append(self.table.pass_)  # nothing left to do: the turn goes on
+            out.append(self.actions.pass_)  # nothing left to do: the turn goes on
         return out
 
     def _arm(self, seat: int) -> None:
         """A zombie's Arm takes Arms; anyone else's may reveal the Infector (`_paid`)."""
         if self.zombie[seat]:
-            zombies.act(self, seat, "arm")
+            zombies.act(self, seat, ARM)
         else:
             self.arming = True
             super()._arm(seat)
 
     def _equip(self, seat: int) -> None:
         if self.zombie[seat]:
-            zombies.act(self, seat, "equip")
+            zombies.act(self, seat, EQUIP)
         else:
             super()._equip(seat)
 
@@ -179,7 +181,7 @@ class ZombieGoodCop(GoodCop):
 
     def reveal(self, seat: int, slot: int) -> None:
         super().reveal(seat, slot)
-        if self.kind[self.cards[seat][slot]] == INFECTOR:
+        if self.card_kinds[self.cards[seat][slot]] == INFECTOR:
             zombies.infector_revealed(self, seat)
 
     def restore(self, seat: int) -> None:
@@ -194,7 +196,7 @@ class ZombieGoodCop(GoodCop):
             super().disarm(seat)
         elif self.design.arms_are_guns:
             self.aim[seat] = UNARMED
-            self.arms += 1
+            self.arms_in_centre += 1
             self.emit(Event("k9", f"{{p{seat}}} drops their Arms", data={"seat": seat}))
         else:
             self.aim[seat] = seat
@@ -226,30 +228,32 @@ class ZombieGoodCop(GoodCop):
             return False
         if self.infector < 0:
             return True
-        holder = self.owner[other.kind.index(INFECTOR)]
+        holder = self.owner[other.card_kinds.index(INFECTOR)]
         return holder >= 0 and holder != agent_holder and holder != kingpin_holder
 
     def _resample(self, other: Self, seat: int, rng: random.Random) -> None:
         super()._resample(other, seat, rng)
         if self.infector >= 0:
-            other.infector = other.kind.index(INFECTOR)
+            other.infector = other.card_kinds.index(INFECTOR)
 
 
-def _add_zombies(g: ZombieGoodCop, out: dict[str, Any]) -> None:
+def _add_zombies(state: ZombieGoodCop, out: GoodCopView) -> None:
     """The expansion's part of a view (see `views.py`): zombies, Arms, tokens, dice, Alarm."""
-    tokens = g.tokens
-    for p, info in enumerate(out["players"]):
-        info["zombie"] = g.zombie[p]
-        info["arms"] = g.zombie[p] and g.aim[p] != UNARMED
-        info["armed"] = not g.zombie[p] and g.aim[p] != UNARMED
-        for c, entry in zip(g.cards[p], info["cards"], strict=True):
-            entry["infected"] = bool(tokens >> c & 1)
-    roll = g.last_roll
-    out["zombies"] = g.design.name
-    out["arms_in_centre"] = g.arms
-    out["dice"] = (
-        {"by": roll[0], "die": roll[1], "faces": [FACE_NAMES[f] for f in roll[2]]}
+    tokens = state.infected_cards
+    for p, info in enumerate(out.players):
+        zombie = state.zombie[p]
+        holds = state.aim[p] != UNARMED
+        info.zombie = zombie
+        info.arms = zombie and holds
+        info.armed = not zombie and holds
+        for c, entry in zip(state.cards[p], info.cards, strict=True):
+            entry.infected = bool(tokens >> c & 1)
+    roll = state.last_roll
+    out.zombies = state.design.name  # type: ignore[assignment]
+    out.arms_in_centre = state.arms_in_centre
+    out.dice = (
+        Dice(by=roll[0], die=roll[1], faces=[FACE_NAMES[f] for f in roll[2]])  # type: ignore[arg-type,misc]
         if roll is not None
         else None
     )
-    out["alarm"] = g.alarm if g.alarm >= 0 else None
+    out.alarm = state.alarm if state.alarm >= 0 else None

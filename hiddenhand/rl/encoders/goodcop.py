@@ -7,10 +7,8 @@ order, and so on; any seat named in the view (an aim, the shooter, the turn) is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import numpy as np
+from msgspec import UNSET
 
 from hiddenhand.engine import Event, Options
 from hiddenhand.games.goodcop.cards import (
@@ -22,10 +20,11 @@ from hiddenhand.games.goodcop.cards import (
     TITLES,
 )
 from hiddenhand.games.goodcop.phases import Phase
+from hiddenhand.games.goodcop.view_schema import GoodCopView
 from hiddenhand.rl.encoder import Encoder
 from hiddenhand.rl.layout import Layout, one_hot_index
 
-PHASE_NAMES = tuple(phase.label for phase in Phase)
+PHASE_NAMES = tuple(str(phase) for phase in Phase)
 ZOMBIE_MODES = ("off", "dice", "infect", "simple")
 SEAT_MARKS = ("to_move", "turn", "coffee", "shooter", "target", "resolving", "alarm", "rolled")
 """Per-player bits naming who plays the part now (the seat whose turn it is, and so on)."""
@@ -168,82 +167,86 @@ class GoodCopEncoder(Encoder):
         elif kind in ("play", "reveal") and "seat" in data:
             self._deed(data["seat"], kind)
 
-    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+    def encode(self, view: GoodCopView, out: np.ndarray) -> None:
         n = self.players
         rel = self.relative
-        out[self._phase + _PHASE[view["phase"]]] = 1.0
+        out[self._phase + _PHASE[view.phase]] = 1.0
+        arms = view.arms_in_centre
         g = self._globals
         out[g : g + 6] = (
-            1.0 if view["direction"] == "clockwise" else 0.0,
-            view["guns_in_centre"] / n,
-            view["deck"] / 30.0,
-            len(view["discard"]) / 30.0,
-            view.get("arms_in_centre", 0) / n,
-            0.0 if view["outcome"] is None else 1.0,
+            1.0 if view.direction == "clockwise" else 0.0,
+            view.guns_in_centre / n,
+            view.deck / 30.0,
+            len(view.discard) / 30.0,
+            (0 if arms is UNSET else arms) / n,
+            0.0 if view.outcome is None else 1.0,
         )
-        team = view["team"]
+        team = view.team
         if team is not None:
             out[self._team + _TEAM[team]] = 1.0
-        for title in view["hand"]:
+        for title in view.hand:
             out[self._hand + _TITLE[title]] += 1.0
-        for title in view["discard"]:
+        for title in view.discard:
             out[self._discard + _TITLE[title]] += 1.0
-        resolving = view["resolving"]
+        resolving = view.resolving
         if resolving is not None:
-            out[self._resolving + _TASK[resolving["card"]]] = 1.0
-        out[self._zmode + _ZMODE[view.get("zombies", "off")]] = 1.0
-        dice = view.get("dice")
+            out[self._resolving + _TASK[resolving.card]] = 1.0
+        zombies = view.zombies
+        out[self._zmode + _ZMODE["off" if zombies is UNSET else zombies]] = 1.0
+        dice = None if view.dice is UNSET else view.dice
         if dice is not None:
-            out[self._dice + DICE.index(dice["die"])] = 1.0
-            for face in dice["faces"]:
+            out[self._dice + DICE.index(dice.die)] = 1.0
+            for face in dice.faces:
                 out[self._dice + len(DICE) + _FACE[face]] += 1.0 / 3.0
 
         marks = self._marks
-        for seat in view["to_move"]:
+        for seat in view.to_move:
             out[marks + rel(seat)] = 1.0
+        shot = view.shot
+        alarm = view.alarm
         named = (
-            ("turn", view["turn"]),
-            ("coffee", view["coffee"]),
-            ("shooter", view["shot"]["shooter"] if view["shot"] else None),
-            ("target", view["shot"]["target"] if view["shot"] else None),
-            ("resolving", resolving["by"] if resolving else None),
-            ("alarm", view.get("alarm")),
-            ("rolled", dice["by"] if dice else None),
+            ("turn", view.turn),
+            ("coffee", view.coffee),
+            ("shooter", shot.shooter if shot else None),
+            ("target", shot.target if shot else None),
+            ("resolving", resolving.by if resolving else None),
+            ("alarm", None if alarm is UNSET else alarm),
+            ("rolled", dice.by if dice else None),
         )
-        for i, (_, seat) in enumerate(named, start=1):
-            if seat is not None:
-                out[marks + i * n + rel(seat)] = 1.0
+        for i, (_, marked) in enumerate(named, start=1):
+            if marked is not None:
+                out[marks + i * n + rel(marked)] = 1.0
 
         width = len(PLAYER)
-        for p, info in enumerate(view["players"]):
+        for p, info in enumerate(view.players):
             r = rel(p)
             base = self._player + r * width
-            aim = info["aim"]
+            aim = info.aim
             out[base : base + width] = (
-                1.0 if info["alive"] else 0.0,
-                1.0 if info["armed"] else 0.0,
-                1.0 if info.get("zombie") else 0.0,
-                1.0 if info.get("arms") else 0.0,
+                1.0 if info.alive else 0.0,
+                1.0 if info.armed else 0.0,
+                1.0 if info.zombie is True else 0.0,
+                1.0 if info.arms is True else 0.0,
                 1.0 if aim == self.seat else 0.0,
-                info["hand"] / 2.0,
-                0.0 if info["equipment"] is None else 1.0,
+                info.hand / 2.0,
+                0.0 if info.equipment is None else 1.0,
             )
             if aim is not None:
                 out[self._aim + r * n + rel(aim)] = 1.0
-            for title in info["front"]:
+            for title in info.front:
                 out[self._front + r * len(STAYING) + _STAYING[title]] = 1.0
-            for slot, card in enumerate(info["cards"]):
+            for slot, card in enumerate(info.cards):
                 c = self._cards + (r * 3 + slot) * len(CARD)
-                known = card["card"]
+                known = card.card
                 out[c + (_KIND[known] if known is not None else len(KIND_NAMES))] = 1.0
-                if card["revealed"]:
+                if card.revealed:
                     out[c + len(KIND_NAMES) + 1] = 1.0
-                if card["wounded"]:
+                if card.wounded:
                     out[c + len(KIND_NAMES) + 2] = 1.0
-                if card.get("infected"):
+                if card.infected is True:
                     out[c + len(KIND_NAMES) + 3] = 1.0
-            if info["team"] is not None:
-                out[self._teams + r * len(TEAM_NAMES) + _TEAM[info["team"]]] = 1.0
+            if info.team is not None:
+                out[self._teams + r * len(TEAM_NAMES) + _TEAM[info.team]] = 1.0
         d = self._deeds
         out[d : d + n * len(DEEDS)] = (self._deed_counts * 0.1).ravel()
         i = self._investigations

@@ -12,46 +12,46 @@ from hiddenhand.games.goodcop.scenario import arrange
 __all__ = ["armed", "arrange", "card", "choices", "close_window", "do", "kinds", "texts"]
 
 
-def do(g: GoodCop, seat: int, kind: str, *args: Any) -> list[Event]:
+def do(state: GoodCop, seat: int, kind: str, *args: Any) -> list[Event]:
     """Seat plays the action of this kind and arguments (it must be legal)."""
-    return g.act(seat, g.space.get(kind, *args))
+    return state.act(seat, state.space.get(kind, *args))
 
 
-def choices(g: GoodCop, seat: int) -> set[tuple[Any, ...]]:
+def choices(state: GoodCop, seat: int) -> set[tuple[Any, ...]]:
     """The seat's legal actions as (kind, *args) tuples."""
-    return {(a.kind, *a.args) for a in g.legal(seat)}
+    return {(a.kind, *a.args) for a in state.legal(seat)}
 
 
-def kinds(g: GoodCop, seat: int) -> set[str]:
-    return {a.kind for a in g.legal(seat)}
+def kinds(state: GoodCop, seat: int) -> set[str]:
+    return {a.kind for a in state.legal(seat)}
 
 
-def close_window(g: GoodCop) -> None:
+def close_window(state: GoodCop) -> None:
     """Everyone asked in the current window passes (one window, not the ones after it)."""
-    phase, turn = g.phase, g.turn
+    phase, turn = state.phase, state.turn
     while (
-        g.phase == phase
-        and g.turn == turn
+        state.phase == phase
+        and state.turn == turn
         and phase in WINDOWS
-        and g.task is None
-        and g.over_limit < 0
-        and g.pending()
+        and state.task is None
+        and state.over_limit < 0
+        and state.pending()
     ):
-        seat = min(g.pending())
-        do(g, seat, "pass")
+        seat = min(state.pending())
+        do(state, seat, "pass")
 
 
-def card(g: GoodCop, viewer: int | None, seat: int, slot: int) -> str | None:
+def card(state: GoodCop, viewer: int | None, seat: int, slot: int) -> str | None:
     """What the viewer's view shows of a card."""
-    return g.view(viewer)["players"][seat]["cards"][slot]["card"]
+    return state.view(viewer)["players"][seat]["cards"][slot]["card"]
 
 
 def texts(events: list[Event], names: tuple[str, ...]) -> list[str]:
     return [e.describe(names) for e in events]
 
 
-def armed(g: GoodCop, seat: int, target: int) -> None:
+def armed(state: GoodCop, seat: int, target: int) -> None:
     """Give a seat a gun from the centre aimed at target, as Arm and Take Aim would."""
-    g.guns -= 1
-    g.aim[seat] = target
-    g.rearranged()
+    state.guns -= 1
+    state.aim[seat] = target
+    state.rearranged()

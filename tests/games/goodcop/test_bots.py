@@ -15,9 +15,9 @@ GAME = get_game("goodcop")
 TABLE = ["AHC", "KCC", "HHC", "CCH", "HCH"]
 
 
-def decide(g, seat, bot=None):
+def decide(state, seat, bot=None):
     bot = bot or HeuristicBot(seat, 0)
-    return bot.decide(turn_for(g, seat, bot, []))
+    return bot.decide(turn_for(state, seat, bot, []))
 
 
 def test_the_bot_asks_for_the_view_and_never_for_a_sample():
@@ -34,51 +34,51 @@ def test_heuristic_games_finish_for_every_table_size():
 
 
 def test_shoots_the_opposing_leader_it_knows():
-    g = arrange(TABLE)
-    g.known[0] |= 1 << g.cards[1][0]  # Ana (Agent) knows Bea holds the Kingpin
-    g.aim[0] = 1
-    g.guns -= 1
-    g.rearranged()
-    assert decide(g, 0).kind == "shoot"
+    state = arrange(TABLE)
+    state.known[0] |= 1 << state.cards[1][0]  # Ana (Agent) knows Bea holds the Kingpin
+    state.aim[0] = 1
+    state.guns -= 1
+    state.rearranged()
+    assert decide(state, 0).kind == "shoot"
 
 
 def test_does_not_shoot_its_own_leader():
-    g = arrange(TABLE, turn=2)
-    g.known[2] |= 1 << g.cards[0][0]  # Cal (honest) knows Ana is the Agent
-    g.aim[2] = 0
-    g.guns -= 1
-    g.rearranged()
-    assert decide(g, 2).kind != "shoot"
+    state = arrange(TABLE, turn=2)
+    state.known[2] |= 1 << state.cards[0][0]  # Cal (honest) knows Ana is the Agent
+    state.aim[2] = 0
+    state.guns -= 1
+    state.rearranged()
+    assert decide(state, 2).kind != "shoot"
 
 
 def test_arms_and_aims_at_the_leader_it_has_found():
-    g = arrange(TABLE)
-    do(g, 0, "investigate", 1, 0)
-    with g.collecting():
-        g.begin_turn(0)
-    g.rearranged()
+    state = arrange(TABLE)
+    do(state, 0, "investigate", 1, 0)
+    with state.collecting():
+        state.begin_turn(0)
+    state.rearranged()
     bot = HeuristicBot(0, 0)
-    assert decide(g, 0, bot).kind == "arm"
-    do(g, 0, "arm")
-    reveal = decide(g, 0, bot)
+    assert decide(state, 0, bot).kind == "arm"
+    do(state, 0, "arm")
+    reveal = decide(state, 0, bot)
     assert reveal.kind == "reveal" and reveal.args != (0,)  # keeps the Agent hidden
-    do(g, 0, "reveal", int(reveal.args[0]))
-    assert decide(g, 0, bot) == g.space.get("aim", 1)
+    do(state, 0, "reveal", int(reveal.args[0]))
+    assert decide(state, 0, bot) == state.space.get("aim", 1)
 
 
 def test_investigates_cards_it_has_not_seen():
-    g = arrange(TABLE)
-    action = decide(g, 0)
+    state = arrange(TABLE)
+    action = decide(state, 0)
     assert action.kind == "investigate"
 
 
 def test_saves_its_leader_with_a_riot_shield():
-    g = arrange(TABLE, hands=[[], ["Riot Shield"]], turn=0)
-    g.aim[0] = 1
-    g.guns -= 1
-    g.rearranged()
-    do(g, 0, "shoot", 1)
-    assert decide(g, 1) == g.space.get("play", "Riot Shield")
+    state = arrange(TABLE, hands=[[], ["Riot Shield"]], turn=0)
+    state.aim[0] = 1
+    state.guns -= 1
+    state.rearranged()
+    do(state, 0, "shoot", 1)
+    assert decide(state, 1) == state.space.get("play", "Riot Shield")
 
 
 def test_heuristic_seats_win_more_than_random_seats():
@@ -96,17 +96,17 @@ def test_heuristic_seats_win_more_than_random_seats():
 
 
 def test_the_bot_reads_its_log_without_seeing_other_seats_events():
-    g = GAME.start(5, seed=3)
+    state = GAME.start(5, seed=3)
     logs = SeatLogs(5)
     bots = [HeuristicBot(s, 1) for s in range(5)]
     for _ in range(150):
-        pending = g.pending()
+        pending = state.pending()
         if not pending:
             break
         seat = min(pending)
-        turn = turn_for(g, seat, bots[seat], logs.of(seat))
+        turn = turn_for(state, seat, bots[seat], logs.of(seat))
         assert all(e.visible_to(seat) for e in turn.log)
-        logs.add(g.act(seat, bots[seat].decide(turn)))
+        logs.add(state.act(seat, bots[seat].decide(turn)))
 
 
 @pytest.mark.parametrize("zombies", ["off", "dice", "infect", "simple"])

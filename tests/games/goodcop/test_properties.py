@@ -65,47 +65,47 @@ def test_actions_round_trip_through_json():
 
 
 def test_illegal_actions_are_refused_and_change_nothing():
-    g = GAME.start(5, seed=2)
-    first = g.turn
-    while g.phase == Phase.ORDER:  # everyone lays their cards down
-        seat = min(g.pending())
-        g.act(seat, g.pending()[seat][0])
-    while g.phase == Phase.START:  # close the game-start window
-        seat = min(g.pending())
-        g.act(seat, g.space.get("pass"))
-    before = g.view(None), g.view(first), len(g.history)
+    state = GAME.start(5, seed=2)
+    first = state.turn
+    while state.phase == Phase.ORDER:  # everyone lays their cards down
+        seat = min(state.pending())
+        state.act(seat, state.pending()[seat][0])
+    while state.phase == Phase.START:  # close the game-start window
+        seat = min(state.pending())
+        state.act(seat, state.space.get("pass"))
+    before = state.view(None), state.view(first), len(state.history)
     other = (first + 1) % 5
     cases = [
-        (other, g.space.get("equip"), "not asked"),
-        (first, g.space.get("shoot", other), "not a legal action"),
-        (first, g.space.get("investigate", first, 0), "not a legal action"),
-        (first, g.space.get("pass"), "not a legal action"),
-        (first, len(g.space) + 1, "no action has id"),
+        (other, state.space.get("equip"), "not asked"),
+        (first, state.space.get("shoot", other), "not a legal action"),
+        (first, state.space.get("investigate", first, 0), "not a legal action"),
+        (first, state.space.get("pass"), "not a legal action"),
+        (first, len(state.space) + 1, "no action has id"),
         (first, -1, "no action has id"),
         (9, 0, "no seat"),
     ]
     for seat, action, message in cases:
         with pytest.raises(IllegalAction, match=message):
-            g.act(seat, action)
-    assert (g.view(None), g.view(first), len(g.history)) == before
+            state.act(seat, action)
+    assert (state.view(None), state.view(first), len(state.history)) == before
     with pytest.raises(IllegalAction):
-        g.space.parse({"kind": "investigate", "args": [9, 9]})
+        state.space.parse({"kind": "investigate", "args": [9, 9]})
     with pytest.raises(IllegalAction):
-        g.space.parse("shoot")
-    shoot = g.space.get("shoot", 1)
+        state.space.parse("shoot")
+    shoot = state.space.get("shoot", 1)
     with pytest.raises(IllegalAction, match="is shoot"):
-        g.space.parse({"id": shoot.id, "kind": "aim"})
+        state.space.parse({"id": shoot.id, "kind": "aim"})
     with pytest.raises(IllegalAction, match="other arguments"):
-        g.space.parse({"id": shoot.id, "args": [2]})
-    assert g.space.parse({"kind": "shoot", "args": [1]}) is shoot
+        state.space.parse({"id": shoot.id, "args": [2]})
+    assert state.space.parse({"kind": "shoot", "args": [1]}) is shoot
 
 
 def test_no_action_after_the_game_is_over():
-    g = GAME.start(4, seed=1)
-    with g.collecting():
-        g.win(0, "test")
+    state = GAME.start(4, seed=1)
+    with state.collecting():
+        state.win(0, "test")
     with pytest.raises(IllegalAction, match="over"):
-        g.act(0, 0)
+        state.act(0, 0)
 
 
 def test_options_round_trip_through_json():

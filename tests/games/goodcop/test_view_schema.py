@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from hiddenhand.engine import get_game
-from hiddenhand.games.goodcop.view_schema import typed_view, view_schema
+from hiddenhand.games.goodcop.view_schema import validated, view_schema
 from tests.games.client_reads import undeclared_reads
 
 READS = {
@@ -31,27 +31,27 @@ def test_every_view_of_seeded_games_matches_its_declaration(zombies: str, player
         while True:
             for seat in [*range(players), None]:
                 view = state.view(seat)
-                assert msgspec.to_builtins(typed_view(view)) == view
+                assert msgspec.to_builtins(validated(view)) == view
             pending = state.pending()
             if not pending:
                 break
             seat = rng.choice(sorted(pending))
             state.act(seat, rng.choice(pending[seat]))
-        ended += typed_view(state.view(None)).outcome is not None
+        ended += validated(state.view(None)).outcome is not None
     assert ended == 2
 
 
 def test_an_undeclared_key_is_refused() -> None:
     view = get_game("goodcop").start(5, [], 1).view(0)
     with pytest.raises(msgspec.ValidationError, match="secret"):
-        typed_view({**view, "secret": 1})
+        validated({**view, "secret": 1})
 
 
 def test_a_card_of_an_unknown_kind_is_refused() -> None:
     view = get_game("goodcop").start(5, [], 1).view(0)
     view["players"][0]["cards"][0]["card"] = "mayor"
     with pytest.raises(msgspec.ValidationError):
-        typed_view(view)
+        validated(view)
 
 
 def test_the_browser_client_reads_only_declared_keys() -> None:

@@ -11,9 +11,9 @@ from tests.games.goodcop.helpers import arrange, do
 TABLE = ["AHC", "KCC", "HHC", "CCH", "HCH"]  # Ana Agent, Bea Kingpin, Cal, Dee, Eli
 
 
-def decide(g, seat):
+def decide(state, seat):
     bot = HeuristicBot(seat, 0)
-    return bot.decide(turn_for(g, seat, bot, []))
+    return bot.decide(turn_for(state, seat, bot, []))
 
 
 def z(design: str) -> GoodCopOptions:
@@ -21,36 +21,36 @@ def z(design: str) -> GoodCopOptions:
 
 
 def test_a_zombie_aims_at_the_leader_it_knows_and_bites():
-    g = arrange(TABLE, options=z("infect"), turn=4)
-    with g.collecting():
-        zombies.become(g, 4)
-    g.known[4] |= 1 << g.cards[1][0]  # Eli knows Bea holds the Kingpin
-    g.rearranged()
-    do(g, 4, "equip")
-    assert g.phase == AIM
-    action = decide(g, 4)
+    state = arrange(TABLE, options=z("infect"), turn=4)
+    with state.collecting():
+        zombies.become(state, 4)
+    state.known[4] |= 1 << state.cards[1][0]  # Eli knows Bea holds the Kingpin
+    state.rearranged()
+    do(state, 4, "equip")
+    assert state.phase == AIM
+    action = decide(state, 4)
     assert action.kind == "aim" and action.args == (1,)
-    do(g, 4, "aim", 1)
-    with g.collecting():
-        g.begin_turn(4)
-    g.rearranged()
-    assert decide(g, 4).kind == "bite"
+    do(state, 4, "aim", 1)
+    with state.collecting():
+        state.begin_turn(4)
+    state.rearranged()
+    assert decide(state, 4).kind == "bite"
 
 
 def test_the_infector_never_reveals_its_infector_card():
-    g = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("dice"), turn=4)
-    do(g, 4, "arm")
-    assert decide(g, 4).args != (0,)
-    g = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("dice"), turn=4)
-    g.up |= 1 << g.cards[4][1] | 1 << g.cards[4][2]
-    g.rearranged()
-    assert decide(g, 4).kind not in ("arm", "equip")  # either would expose the Infector
+    state = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("dice"), turn=4)
+    do(state, 4, "arm")
+    assert decide(state, 4).args != (0,)
+    state = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("dice"), turn=4)
+    state.face_up |= 1 << state.cards[4][1] | 1 << state.cards[4][2]
+    state.rearranged()
+    assert decide(state, 4).kind not in ("arm", "equip")  # either would expose the Infector
 
 
 def test_in_infect_a_player_does_not_investigate_its_friends():
-    g = arrange(TABLE, options=z("infect"), turn=2)
-    for c in g.cards[0]:
-        g.known[2] |= 1 << c  # Cal (honest) knows Ana is the Agent
-    g.rearranged()
-    action = decide(g, 2)
+    state = arrange(TABLE, options=z("infect"), turn=2)
+    for c in state.cards[0]:
+        state.known[2] |= 1 << c  # Cal (honest) knows Ana is the Agent
+    state.rearranged()
+    action = decide(state, 2)
     assert not (action.kind == "investigate" and action.args[0] == 0)

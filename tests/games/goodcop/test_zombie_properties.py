@@ -80,57 +80,60 @@ def test_clones_roll_the_same_dice_and_determinize_rolls_fresh_ones():
 
 @pytest.mark.parametrize("design", ["dice", "infect"])
 def test_determinize_moves_an_unknown_infector_but_never_beside_a_leader(design):
-    g = GAME.start(6, {"zombies": design}, seed=4)
-    holder = g.owner[g.infector]
-    seat = next(s for s in range(6) if s != holder and g.leader_card(s) < 0)
+    state = GAME.start(6, {"zombies": design}, seed=4)
+    holder = state.owner[state.infector]
+    seat = next(s for s in range(6) if s != holder and state.leader_card(s) < 0)
     places = Counter()
     for k in range(200):
-        sample = g.determinize(seat, random.Random(k))
-        assert sample.kind.count(INFECTOR) == 1
+        sample = state.determinize(seat, random.Random(k))
+        assert sample.card_kinds.count(INFECTOR) == 1
         owner = sample.owner[sample.infector]
-        assert sample.kind[sample.infector] == INFECTOR and owner >= 0
+        assert sample.card_kinds[sample.infector] == INFECTOR and owner >= 0
         assert owner not in (sample.owner[sample.agent], sample.owner[sample.kingpin])
-        assert sample.kind[sample.agent] == AGENT and sample.kind[sample.kingpin] == KINGPIN
+        assert (
+            sample.card_kinds[sample.agent] == AGENT
+            and sample.card_kinds[sample.kingpin] == KINGPIN
+        )
         places[owner] += 1
     assert seat not in places and len(places) >= 3
     # the holder knows: their samples keep it in their hand
     for k in range(20):
-        sample = g.determinize(holder, random.Random(k))
+        sample = state.determinize(holder, random.Random(k))
         assert sample.owner[sample.infector] == holder
 
 
 def test_tokens_dice_and_zombies_are_public_and_nothing_else_leaks():
-    g = arrange(["AHC", "KCC", "HHC", "CCH", "HCH"])
-    assert "zombies" not in g.view(None)  # zombies off: the view is as before
-    g = arrange(
+    state = arrange(["AHC", "KCC", "HHC", "CCH", "HCH"])
+    assert "zombies" not in state.view(None)  # zombies off: the view is as before
+    state = arrange(
         ["AHC", "KCC", "IHC", "CCH", "HCH"],
         options=GAME.options({"zombies": "dice"}),
     )
-    g.tokens |= 1 << g.cards[3][1]
-    with g.collecting():
-        zombies.announce_roll(g, 3, "infection", (0,))
-        zombies.become(g, 4)
+    state.infected_cards |= 1 << state.cards[3][1]
+    with state.collecting():
+        zombies.announce_roll(state, 3, "infection", (0,))
+        zombies.become(state, 4)
     for viewer in (None, 0, 3):
-        view = g.view(viewer)
+        view = state.view(viewer)
         assert view["players"][3]["cards"][1]["infected"] is True
         assert view["dice"] == {"by": 3, "die": "infection", "faces": ["blank"]}
         assert view["players"][4]["zombie"] is True and view["zombies"] == "dice"
-    assert card(g, 0, 2, 0) is None and g.view(0)["players"][2]["team"] is None
-    assert g.view(2)["team"] == "zombie" and card(g, 2, 2, 0) == "infector"
+    assert card(state, 0, 2, 0) is None and state.view(0)["players"][2]["team"] is None
+    assert state.view(2)["team"] == "zombie" and card(state, 2, 2, 0) == "infector"
 
 
 def test_determinize_never_gives_a_zombie_a_leader_card():
-    g = arrange(
+    state = arrange(
         ["AHC", "KCC", "HHC", "CCH", "HCH"],
         hands=[["Blackmail"]],
         options=GAME.options({"zombies": "simple"}),
     )
-    with g.collecting():
-        zombies.become(g, 4)
-    g.rearranged()
-    g.act(0, g.space.get("play", "Blackmail"))
-    g.act(0, g.space.get("card", "Blackmail", 3, 2))
-    g.act(0, g.space.get("card", "Blackmail", 4, 0))  # Eli, a zombie, gets a hidden card
+    with state.collecting():
+        zombies.become(state, 4)
+    state.rearranged()
+    state.act(0, state.space.get("play", "Blackmail"))
+    state.act(0, state.space.get("card", "Blackmail", 3, 2))
+    state.act(0, state.space.get("card", "Blackmail", 4, 0))  # Eli, a zombie, gets a hidden card
     for k in range(100):
-        sample = g.determinize(2, random.Random(k))
+        sample = state.determinize(2, random.Random(k))
         assert sample.leader_card(4) < 0

@@ -22,22 +22,22 @@ def z(design: str) -> GoodCopOptions:
 def dice_faces(monkeypatch):
     """Fix the faces the next rolls show, in order."""
     queue: list[int] = []
-    monkeypatch.setattr(zombies, "roll_die", lambda g, faces: queue.pop(0))
+    monkeypatch.setattr(zombies, "roll_die", lambda state, faces: queue.pop(0))
     return queue
 
 
 def biting(design: str, target: int = 2):
     """Eli's turn as a zombie, Arms aimed at the target; Ana holds Coffee (windows open)."""
-    g = arrange(TABLE, hands=[["Coffee"]], options=z(design), turn=4)
-    with g.collecting():
-        zombies.become(g, 4)
-    g.aim[4] = target
-    g.rearranged()
-    return g
+    state = arrange(TABLE, hands=[["Coffee"]], options=z(design), turn=4)
+    with state.collecting():
+        zombies.become(state, 4)
+    state.aim[4] = target
+    state.rearranged()
+    return state
 
 
-def infected(g, seat: int) -> list[bool]:
-    return [c["infected"] for c in g.view(None)["players"][seat]["cards"]]
+def infected(state, seat: int) -> list[bool]:
+    return [c["infected"] for c in state.view(None)["players"][seat]["cards"]]
 
 
 # -- infection tokens ----------------------------------------------------------------------------
@@ -47,76 +47,79 @@ def infected(g, seat: int) -> list[bool]:
 def test_the_bitten_player_chooses_the_card_for_the_bite_s_token(design, dice_faces):
     """Seed 000 (and 001): "When a zombie Bites you and you are not a zombie, put an Infection
     token on one of your Integrity cards." """
-    g = biting(design)
-    do(g, 4, "bite")
-    close_window(g)
-    assert g.view(None)["resolving"] == {"card": "Infection token", "by": 2}
-    assert choices(g, 2) == {("card", "Infection token", 2, s) for s in range(3)}
+    state = biting(design)
+    do(state, 4, "bite")
+    close_window(state)
+    assert state.view(None)["resolving"] == {"card": "Infection token", "by": 2}
+    assert choices(state, 2) == {("card", "Infection token", 2, s) for s in range(3)}
     dice_faces.append(BLANK)
-    do(g, 2, "card", "Infection token", 2, 2)
-    assert infected(g, 2) == [False, False, True]
-    assert g.phase == ROLLED and len(g.roll) == 1  # then one die per token
+    do(state, 2, "card", "Infection token", 2, 2)
+    assert infected(state, 2) == [False, False, True]
+    assert state.phase == ROLLED and len(state.bite_roll) == 1  # then one die per token
 
 
 def test_one_card_left_without_a_token_asks_nobody(dice_faces):
-    g = biting("dice")
-    g.tokens |= 1 << g.cards[2][0] | 1 << g.cards[2][2]
+    state = biting("dice")
+    state.infected_cards |= 1 << state.cards[2][0] | 1 << state.cards[2][2]
     dice_faces += [BLANK, BLANK, BLANK]
-    do(g, 4, "bite")
-    close_window(g)
-    assert g.task is None and g.phase == ROLLED and infected(g, 2) == [True, True, True]
+    do(state, 4, "bite")
+    close_window(state)
+    assert state.task is None and state.phase == ROLLED and infected(state, 2) == [True, True, True]
 
 
 def test_each_infection_face_lets_the_bitten_choose_again(dice_faces):
     """Seed 000: "Infection Symbol: You add an extra Infection token to one of your Integrity
     cards." """
-    g = biting("dice")
+    state = biting("dice")
     dice_faces.append(INFECTION_FACE)
-    do(g, 4, "bite")
-    close_window(g)
-    do(g, 2, "card", "Infection token", 2, 1)
-    close_window(g)  # the dice stand
-    assert g.view(None)["resolving"] == {"card": "Infection token", "by": 2}
-    assert choices(g, 2) == {("card", "Infection token", 2, 0), ("card", "Infection token", 2, 2)}
-    do(g, 2, "card", "Infection token", 2, 0)
-    assert infected(g, 2) == [True, True, False] and g.phase == AIM
+    do(state, 4, "bite")
+    close_window(state)
+    do(state, 2, "card", "Infection token", 2, 1)
+    close_window(state)  # the dice stand
+    assert state.view(None)["resolving"] == {"card": "Infection token", "by": 2}
+    assert choices(state, 2) == {
+        ("card", "Infection token", 2, 0),
+        ("card", "Infection token", 2, 2),
+    }
+    do(state, 2, "card", "Infection token", 2, 0)
+    assert infected(state, 2) == [True, True, False] and state.phase == AIM
 
 
 def test_a_zombie_face_still_turns_the_bitten_after_their_tokens(dice_faces):
-    g = biting("dice")
+    state = biting("dice")
     dice_faces.append(ZOMBIE_FACE)
-    do(g, 4, "bite")
-    close_window(g)
-    do(g, 2, "card", "Infection token", 2, 1)
-    close_window(g)
-    assert g.zombie[2]
+    do(state, 4, "bite")
+    close_window(state)
+    do(state, 2, "card", "Infection token", 2, 1)
+    close_window(state)
+    assert state.zombie[2]
 
 
 def test_the_infection_die_s_token_goes_where_its_roller_chooses(dice_faces):
     """Seed 000: "an infection face puts a token on one of their cards" is read with "put an
     Infection token on one of your Integrity cards": the roller chooses."""
-    g = arrange(INFECTED, hands=[[], ["Coffee"]], options=z("dice"))
+    state = arrange(INFECTED, hands=[[], ["Coffee"]], options=z("dice"))
     dice_faces.append(INFECTION_FACE)
-    do(g, 0, "investigate", 1, 0)
-    close_window(g)
-    assert g.view(None)["resolving"] == {"card": "Infection token", "by": 0}
-    do(g, 0, "card", "Infection token", 0, 2)
-    assert infected(g, 0) == [False, False, True]
-    assert g.phase == END_OF_TURN and set(g.pending()) == {1}
+    do(state, 0, "investigate", 1, 0)
+    close_window(state)
+    assert state.view(None)["resolving"] == {"card": "Infection token", "by": 0}
+    do(state, 0, "card", "Infection token", 0, 2)
+    assert infected(state, 0) == [False, False, True]
+    assert state.phase == END_OF_TURN and set(state.pending()) == {1}
 
 
 def test_tokens_leftmost_keeps_the_automatic_placement(dice_faces):
-    g = arrange(
+    state = arrange(
         TABLE, hands=[["Coffee"]], options=GoodCopOptions(zombies="dice", tokens="leftmost"), turn=4
     )
-    with g.collecting():
-        zombies.become(g, 4)
-    g.aim[4] = 2
-    g.rearranged()
+    with state.collecting():
+        zombies.become(state, 4)
+    state.aim[4] = 2
+    state.rearranged()
     dice_faces.append(BLANK)
-    do(g, 4, "bite")
-    close_window(g)
-    assert g.task is None and infected(g, 2) == [True, False, False]
+    do(state, 4, "bite")
+    close_window(state)
+    assert state.task is None and infected(state, 2) == [True, False, False]
 
 
 # -- the Infector revealed to pay --------------------------------------------------------------
@@ -126,18 +129,18 @@ def test_tokens_leftmost_keeps_the_automatic_placement(dice_faces):
 def test_dice_the_infector_revealed_to_pay_for_an_action_draws_a_card(action):
     """Seed 000: "When a player investigates or reveals the Infector card, they draw an
     Equipment card." Its holder reveals it to pay for Arm or Equip, so draws."""
-    g = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("dice"), turn=4)
-    do(g, 4, action)
-    before = len(g.hand[4])
-    do(g, 4, "reveal", 0)
-    assert g.zombie[4] and len(g.hand[4]) == before + 1
+    state = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("dice"), turn=4)
+    do(state, 4, action)
+    before = len(state.hand[4])
+    do(state, 4, "reveal", 0)
+    assert state.zombie[4] and len(state.hand[4]) == before + 1
 
 
 def test_infect_the_infector_revealed_to_pay_draws_nothing():
-    g = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("infect"), turn=4)
-    do(g, 4, "arm")
-    do(g, 4, "reveal", 0)
-    assert g.zombie[4] and g.hand[4] == []
+    state = arrange(["AHC", "KCC", "HHC", "CCH", "IHC"], options=z("infect"), turn=4)
+    do(state, 4, "arm")
+    do(state, 4, "reveal", 0)
+    assert state.zombie[4] and state.hand[4] == []
 
 
 # -- K-9 Unit against Arms ----------------------------------------------------------------------
@@ -146,31 +149,31 @@ def test_infect_the_infector_revealed_to_pay_draws_nothing():
 def test_dice_k9_takes_a_zombie_s_arms_back_to_the_centre():
     """Seed 000: "Any Equipment that affects or targets a Gun or those holding a Gun affects
     or targets zombie Arms or those with zombie Arms." K-9 Unit takes the Arms away."""
-    g = arrange(TABLE, hands=[["K-9 Unit"]], options=z("dice"))
-    with g.collecting():
-        zombies.become(g, 2)
-        zombies.take_arms_token(g, 2)
-    g.aim[2] = 1
-    g.rearranged()
-    arms = g.arms
-    do(g, 0, "play", "K-9 Unit")
-    do(g, 0, "target", "K-9 Unit", 2)
-    assert g.aim[2] == UNARMED and g.arms == arms + 1
-    assert not g.view(None)["players"][2]["arms"]
+    state = arrange(TABLE, hands=[["K-9 Unit"]], options=z("dice"))
+    with state.collecting():
+        zombies.become(state, 2)
+        zombies.take_arms_token(state, 2)
+    state.aim[2] = 1
+    state.rearranged()
+    arms = state.arms_in_centre
+    do(state, 0, "play", "K-9 Unit")
+    do(state, 0, "target", "K-9 Unit", 2)
+    assert state.aim[2] == UNARMED and state.arms_in_centre == arms + 1
+    assert not state.view(None)["players"][2]["arms"]
 
 
 def test_infect_k9_keeps_its_own_exception():
     """Seed 001: "Any Equipment that would make a zombie drop their Gun instead makes them aim
     their Arms at themself." """
-    g = arrange(TABLE, hands=[["K-9 Unit"]], options=z("infect"))
-    with g.collecting():
-        zombies.become(g, 2)
-    g.aim[2] = 1
-    g.rearranged()
-    arms = g.arms
-    do(g, 0, "play", "K-9 Unit")
-    do(g, 0, "target", "K-9 Unit", 2)
-    assert g.aim[2] == 2 and g.arms == arms
+    state = arrange(TABLE, hands=[["K-9 Unit"]], options=z("infect"))
+    with state.collecting():
+        zombies.become(state, 2)
+    state.aim[2] = 1
+    state.rearranged()
+    arms = state.arms_in_centre
+    do(state, 0, "play", "K-9 Unit")
+    do(state, 0, "target", "K-9 Unit", 2)
+    assert state.aim[2] == 2 and state.arms_in_centre == arms
 
 
 # -- the Surveillance Camera investigates ----------------------------------------------------
@@ -178,28 +181,28 @@ def test_infect_k9_keeps_its_own_exception():
 
 def camera_on(cards, design: str):
     """Ana has the Surveillance Camera in front of her; Cal investigates her."""
-    g = arrange(cards, options=z(design), turn=2)
-    g.placed[10] = 0  # the Surveillance Camera
-    g.rearranged()
-    do(g, 2, "investigate", 0, 0)
-    return g
+    state = arrange(cards, options=z(design), turn=2)
+    state.placed[10] = 0  # the Surveillance Camera
+    state.rearranged()
+    do(state, 2, "investigate", 0, 0)
+    return state
 
 
 def test_dice_a_surveillance_camera_look_at_the_infector_exposes_it():
     """Seed 000: "When a player investigates or reveals the Infector card, they draw an
     Equipment card. The player with the Infector card becomes a zombie." The Camera
     investigates back."""
-    g = camera_on(["AHC", "KCC", "IHC", "CCH", "HCH"], "dice")
-    assert g.view(None)["resolving"] == {"card": "Surveillance Camera", "by": 0}
-    do(g, 0, "card", "Surveillance Camera", 2, 0)
-    assert g.zombie[2] and len(g.hand[0]) == 1
+    state = camera_on(["AHC", "KCC", "IHC", "CCH", "HCH"], "dice")
+    assert state.view(None)["resolving"] == {"card": "Surveillance Camera", "by": 0}
+    do(state, 0, "card", "Surveillance Camera", 2, 0)
+    assert state.zombie[2] and len(state.hand[0]) == 1
 
 
 def test_infect_a_surveillance_camera_look_puts_a_token():
     """Seed 001: "When a player is investigated, the investigator places an Infection token on
     the Integrity card they viewed." """
-    g = camera_on(INFECTED, "infect")
-    do(g, 0, "card", "Surveillance Camera", 2, 1)
-    assert infected(g, 2) == [False, True, False]
-    assert infected(g, 0) == [True, False, False]  # Cal's own investigation
-    assert not g.zombie[2]
+    state = camera_on(INFECTED, "infect")
+    do(state, 0, "card", "Surveillance Camera", 2, 1)
+    assert infected(state, 2) == [False, True, False]
+    assert infected(state, 0) == [True, False, False]  # Cal's own investigation
+    assert not state.zombie[2]

@@ -1,12 +1,12 @@
 """What lies on a Good Cop Bad Cop table and how cards move: the fields of a game, the questions
 the rules ask of them, events, the equipment deck and copies. The turn is in `rules.py`.
 
-Hidden state: integrity card kinds (`kind`, by card id), equipment cards in hands and the deck.
-Card identities are public (everyone sees which card moves where); what a seat knows about a
-card's face is a bit in `known[seat]` (integrity) or `eknown[seat]` (equipment), so knowledge
-follows a card wherever it goes. The top of the equipment deck is kept unordered and a draw
-picks one of its cards by a keyed hash of `shuffle_seed` (drawn from the game's generator) and a
-counter, so a determinized copy changes the deck's future by taking a new key.
+Hidden state: integrity card kinds (`card_kinds`, by card id), equipment cards in hands and the
+deck. Card identities are public (everyone sees which card moves where); what a seat knows about
+a card's face is a bit in `known[seat]` (integrity) or `equipment_known[seat]` (equipment), so
+knowledge follows a card wherever it goes. The top of the equipment deck is kept unordered and a
+draw picks one of its cards by a keyed hash of `shuffle_seed` (drawn from the game's generator)
+and a counter, so a determinized copy changes the deck's future by taking a new key.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import ClassVar, Self
 
 from hiddenhand.engine import Event, State, private
 from hiddenhand.engine.seeding import counter_pick
-from hiddenhand.games.goodcop.actions import ActionTable
+from hiddenhand.games.goodcop.actions import ActionCatalog
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ALL_DECK,
@@ -34,17 +34,17 @@ from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED, Phase
 from hiddenhand.games.goodcop.task import Task
 
 
-class Table(State):
+class GoodCopState(State):
     """The cards, players and equipment of one game, and what can be read from them."""
 
     options: GoodCopOptions
-    table: ActionTable
-    n: int
+    actions: ActionCatalog
+    player_count: int
     # integrity cards, by card id
-    kind: list[int]
+    card_kinds: list[int]  # honest, crooked, agent, kingpin (or infector), by card id
     owner: list[int]  # seat, or -1 for the card removed unseen at setup
     cards: list[list[int]]  # seat -> [left, middle, right] card ids
-    up: int  # bitmask of face-up cards
+    face_up: int  # bitmask of face-up cards
     wounded: int  # bitmask of cards with a Wounded token
     known: list[int]  # seat -> bitmask of cards whose face it knows
     agent: int
@@ -58,12 +58,14 @@ class Table(State):
     hand: list[list[int]]
     placed: list[int]  # staying title -> seat it lies in front of, or -1
     deck: list[int]  # the top is the end of the list
-    loose: int  # the top `loose` cards are unordered: a draw takes one of them at random
+    unordered: int  # the top `unordered` cards are unordered: a draw takes one of them at random
     draws: int
     discards: list[int]
-    gen: list[int]  # public batch a card was last shuffled in; same batch = interchangeable
-    next_gen: int
-    eknown: list[int]  # seat -> bitmask of equipment cards whose place it knows
+    shuffle_batch: list[
+        int
+    ]  # public batch a card was last shuffled in; same batch = interchangeable
+    next_batch: int
+    equipment_known: list[int]  # seat -> bitmask of equipment cards whose place it knows
     # turn
     shuffle_seed: bytes | int  # the key of later draws and dice (an int: sequential seeding)
     turn: int
@@ -78,7 +80,7 @@ class Table(State):
     shot_changed: bool  # another card was played: the shooter may choose again
     tased: bool  # the gun was taken with a Taser this turn and cannot fire
 
-    shared_fields: ClassVar[frozenset[str]] = State.shared_fields | {"table"}
+    shared_fields: ClassVar[frozenset[str]] = State.shared_fields | {"actions"}
 
     # -- reading the table ----------------------------------------------------------------
 
@@ -86,11 +88,11 @@ class Table(State):
         """Each seat's role, for statistics: the leader card it holds ("agent", "kingpin"), else
         its team ("honest", "crooked"; "lone" for both leader cards)."""
         roles = []
-        for seat in range(self.n):
+        for seat in range(self.player_count):
             leader = self.leader_card(seat)
             team = self.teams[seat]
             if leader >= 0 and team != TEAM_LONE:
-                roles.append("agent" if self.kind[leader] == AGENT else "kingpin")
+                roles.append("agent" if self.card_kinds[leader] == AGENT else "kingpin")
             else:
                 roles.append(TEAM_NAMES[team])
         return roles
@@ -98,7 +100,7 @@ class Table(State):
     def team_of(self, seat: int) -> int:
         """Agent: Honest; Kingpin: Crooked; both: alone; else the majority (Planted Evidence
         turns Honest cards Crooked and vice versa)."""
-        kind = self.kind
+        kind = self.card_kinds
         honest = 0
         leader = -1
         for c in self.cards[seat]:
@@ -119,11 +121,11 @@ class Table(State):
         return TEAM_HONEST if majority_honest else TEAM_CROOKED
 
     def hidden_slots(self, seat: int) -> list[int]:
-        up = self.up
+        up = self.face_up
         return [s for s, c in enumerate(self.cards[seat]) if not up >> c & 1]
 
     def has_hidden(self, seat: int) -> bool:
-        up = self.up
+        up = self.face_up
         return any(not up >> c & 1 for c in self.cards[seat])
 
     def disguised(self, seat: int) -> bool:
@@ -131,7 +133,7 @@ class Table(State):
 
     def leader_card(self, seat: int) -> int:
         """The id of a leader card this seat holds, or -1."""
-        kind = self.kind
+        kind = self.card_kinds
         for c in self.cards[seat]:
             if AGENT <= kind[c] <= KINGPIN:
                 return c
@@ -139,7 +141,7 @@ class Table(State):
 
     def living(self) -> list[int]:
         alive = self.alive
-        return [s for s in range(self.n) if alive[s]]
+        return [s for s in range(self.player_count) if alive[s]]
 
     def armed(self, seat: int) -> bool:
         return self.aim[seat] != UNARMED
@@ -164,9 +166,9 @@ class Table(State):
         """The nearest living players on the left and on the right."""
         out: list[int] = []
         for step in (-1, 1):
-            s = (seat + step) % self.n
+            s = (seat + step) % self.player_count
             while not self.alive[s]:
-                s = (s + step) % self.n
+                s = (s + step) % self.player_count
             if s != seat and s not in out:
                 out.append(s)
         return out
@@ -178,21 +180,21 @@ class Table(State):
         if not self.deck and self.discards:
             self.deck = self.discards
             self.discards = []
-            self.loose = len(self.deck)
-            batch = self.next_gen
-            self.next_gen += 1
+            self.unordered = len(self.deck)
+            batch = self.next_batch
+            self.next_batch += 1
             for c in self.deck:
-                self.gen[c] = batch
+                self.shuffle_batch[c] = batch
             self.emit(Event("reshuffle", "the discard pile is shuffled into a new equipment deck"))
         if not self.deck:
             self.emit(Event("no-card", "there is no equipment card left to draw"))
             return
         deck = self.deck
-        if self.loose > 1:
-            j = len(deck) - 1 - self.pick(self.loose)
+        if self.unordered > 1:
+            j = len(deck) - 1 - self.pick(self.unordered)
             deck[j], deck[-1] = deck[-1], deck[j]
-        if self.loose:
-            self.loose -= 1
+        if self.unordered:
+            self.unordered -= 1
         self._into_hand(seat, deck.pop(), "drew", "draw")
 
     def pick(self, n: int) -> int:
@@ -203,14 +205,14 @@ class Table(State):
     def to_discard(self, c: int) -> None:
         """A used or discarded card leaves play: onto the pile, or under the deck."""
         bit = ~(1 << c)
-        for s in range(self.n):
-            self.eknown[s] &= bit
+        for s in range(self.player_count):
+            self.equipment_known[s] &= bit
         if self.options.discard == "pile":
             self.discards.append(c)
         else:
             self.deck.insert(0, c)
-            self.gen[c] = self.next_gen
-            self.next_gen += 1
+            self.shuffle_batch[c] = self.next_batch
+            self.next_batch += 1
 
     def give(self, card: int, seat: int) -> None:
         """An equipment card moves into a player's hand; they see it."""
@@ -219,7 +221,7 @@ class Table(State):
     def _into_hand(self, seat: int, card: int, kind: str, verb: str) -> None:
         """The card joins the hand, told privately; a second card puts the hand over its limit."""
         self.hand[seat].append(card)
-        self.eknown[seat] |= 1 << card
+        self.equipment_known[seat] |= 1 << card
         title = TITLES[ALL_DECK[card]]
         self.emit(Event(kind, f"you {verb} {title}", private(seat), {"card": title}))
         if len(self.hand[seat]) > 1:
@@ -258,7 +260,7 @@ class Table(State):
         other._rng, other._rng_state = None, self._generator_state()
         other.history = list(self.history)
         other.cards = [list(c) for c in self.cards]
-        other.kind = list(self.kind)
+        other.card_kinds = list(self.card_kinds)
         other.owner = list(self.owner)
         other.known = list(self.known)
         other.alive = list(self.alive)
@@ -268,6 +270,6 @@ class Table(State):
         other.placed = list(self.placed)
         other.deck = list(self.deck)
         other.discards = list(self.discards)
-        other.gen = list(self.gen)
-        other.eknown = list(self.eknown)
+        other.shuffle_batch = list(self.shuffle_batch)
+        other.equipment_known = list(self.equipment_known)
         return other
