@@ -34,6 +34,8 @@ class Board(State):
     # the flow
     round: int
     phase: Phase
+    running: bool
+    """No decision is open: the flow runs its next step (`phase` is the last one asked)."""
     todo: list[str]
     window: dict[int, Draft]
     result: Outcome | None
@@ -100,6 +102,7 @@ class Board(State):
         self.n = n
         self.round = 0
         self.phase = Phase.CHARACTER
+        self.running = False
         self.todo = []
         self.window = {}
         self.result = None

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
 from hiddenhand.games.infected.cards import RESOURCES
-from hiddenhand.games.infected.flow import Phase
 from hiddenhand.games.infected.mechanics import DeckExhausted
 
 if TYPE_CHECKING:
@@ -21,7 +20,7 @@ def exhausted(st: InfectedState) -> None:
     """The zombie deck ran out: the end game begins, or the game ends."""
     st.exhaustions += 1
     st.window = {}
-    st.phase = Phase.FLOW
+    st.running = True
     if st.exhaustions >= 2:
         st.emit(Event("exhausted", "the zombie deck is exhausted for the second time"))
         if st.enough_resources():

@@ -20,10 +20,9 @@ if TYPE_CHECKING:
 
 
 class Phase(StrEnum):
-    """What the game waits for; views send the value."""
+    """What the game waits for, or last waited for while the flow runs its steps (the state's
+    `running`); views send the value."""
 
-    FLOW = "flow"
-    """No decision is open: the flow runs its next step."""
     CHARACTER = "character"
     SETUP = "setup"
     ACTION = "action"

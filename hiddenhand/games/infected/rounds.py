@@ -49,6 +49,7 @@ def hand_limit(st: InfectedState) -> None:
     """ "If ... player has more cards than their hand limit allows, he must discard"."""
     if any(len(h) > HAND_LIMIT for h in st.hands):
         st.phase = Phase.DISCARD
+        st.running = False
 
 
 def _discard_legal(st: InfectedState) -> Pending:
@@ -63,7 +64,7 @@ def _discard_legal(st: InfectedState) -> Pending:
 def _discard(st: InfectedState, seat: int, action: Action) -> None:
     st.discard_from_hand(seat, int(action.args[0]))
     if all(len(h) <= HAND_LIMIT for h in st.hands):
-        st.phase = Phase.FLOW
+        st.running = True
 
 
 turn(Phase.DISCARD, Turn(_discard_legal, _discard))
@@ -83,6 +84,7 @@ def infections(st: InfectedState) -> None:
         ):
             st.infector = s
             st.phase = Phase.INFECT
+            st.running = False
             return
 
 
@@ -93,7 +95,7 @@ def _infect_legal(st: InfectedState) -> Pending:
 
 def _take_wound(st: InfectedState, seat: int, action: Action) -> None:
     if action.kind == "take_done":
-        st.phase = Phase.FLOW
+        st.running = True
         return
     victim = int(action.args[0])
     card = st.wounds[victim].pop()
@@ -101,7 +103,7 @@ def _take_wound(st: InfectedState, seat: int, action: Action) -> None:
     st.emit(Event("take_wound", f"{{p{seat}}} takes a wound card from {{p{victim}}}"))
     st.emit(Event("zombie_card", f"you take {article(st.kind_z(card).name)}", private(seat)))
     if len(st.zhand[seat]) >= INFECTED_HAND_LIMIT or not any(st.wounds[s] for s in st.active()):
-        st.phase = Phase.FLOW
+        st.running = True
 
 
 turn(Phase.INFECT, Turn(_infect_legal, _take_wound))

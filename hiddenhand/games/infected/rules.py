@@ -35,7 +35,6 @@ from hiddenhand.games.infected.options import InfectedOptions
 
 _DRAFTED = (Phase.SETUP, Phase.ACTION, Phase.EXTRA)
 """Windows whose drafts reserve cards from the hand."""
-_FLOW = Phase.FLOW  # a module constant: reading an enum member costs a lookup each time
 
 
 class InfectedState(Mechanics):
@@ -93,20 +92,21 @@ class InfectedState(Mechanics):
             self.window = {s: Draft(kinds_in(hands[s], item_of), extra) for s in seats}
         else:
             self.window = {s: Draft({}) for s in seats}
-        self.phase = phase if self.window else _FLOW
+        self.phase = phase
+        self.running = not self.window
 
     def _close_window(self) -> None:
         """Every seat has chosen: carry the choices out from the Leader clockwise."""
         phase, window = self.phase, self.window
         self.window = {}
-        self.phase = _FLOW
+        self.running = True
         order = [s for s in self.order_from_leader() if s in window]
         order += [s for s in sorted(window) if s not in order]
         WINDOWS[phase].close(self, order, window)
 
     def _run(self) -> None:
         """Run the flow's steps until a decision is open or the game is over."""
-        while self.result is None and self.phase is _FLOW:
+        while self.result is None and self.running:
             self._guard(STEPS[self.todo.pop(0)])
 
     def _guard(self, run: Callable[[InfectedState], None]) -> None:

@@ -18,7 +18,7 @@ def test_every_step_of_a_round_is_registered() -> None:
 
 
 def test_every_decision_says_how_it_is_offered_and_carried_out() -> None:
-    waiting = set(Phase) - {Phase.FLOW, Phase.OVER}
+    waiting = set(Phase) - {Phase.OVER}
     assert waiting == set(WINDOWS) | set(TURNS)
     assert not set(WINDOWS) & set(TURNS)
 
