@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.text import article
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import Draft, Stage
-from hiddenhand.games.infected.effects import use_ability
+from hiddenhand.games.infected.effect_rules import ABILITY_RULES, use_ability
 from hiddenhand.games.infected.flow import Phase, Window, step, window
 from hiddenhand.games.infected.intents import (
     Ability,
@@ -84,12 +85,7 @@ def may_zombify(st: InfectedState, seat: int) -> bool:
 def ability_ready(st: InfectedState, seat: int, d: Draft) -> bool:
     if st.ability_used[seat]:
         return False
-    ability = st.character_of(seat).ability
-    if ability == "lab_test":
-        return st.samples_in_play
-    if ability == "demolition":
-        return d.avail.get(st.special_kind(seat), 0) > 0
-    return True
+    return ABILITY_RULES[st.character_of(seat).ability].ready(st, seat, d)
 
 
 def _equip_room(d: Draft) -> bool:
@@ -106,30 +102,30 @@ def _others(st: InfectedState, seat: int) -> list[int]:
 
 
 def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    t = st.table
+    actions = st.actions
     avail = d.avail
     out: list[Action] = []
     others = _others(st, seat)
     if not d.extra:
         if not d.called and may_call_destroy(st, others):
-            out.append(t.call_destroy)
+            out.append(actions.call_destroy)
         if not d.called and may_call_leader(st):
-            out.append(t.call_leader)
+            out.append(actions.call_leader)
         if not d.used_ability and ability_ready(st, seat, d):
-            out.append(t.ability)
+            out.append(actions.ability)
         if not d.special and avail.get(st.special_kind(seat), 0) and d.cards_left >= 2:
-            out.append(t.special)
+            out.append(actions.special)
     kinds = sorted(avail)
-    play, equip, swap, give = t.play, t.equip, t.swap, t.give
+    play, equip, swap, give = actions.play, actions.equip, actions.swap, actions.give
     out += [play[k] for k in kinds]
-    out.append(t.draw)
+    out.append(actions.draw)
     if _equip_room(d):
         for k in kinds:
             out += equip[k]
     if kinds:
         out += [swap[k] for k in kinds]
     elif not st.hands[seat]:
-        out.append(t.draw2)
+        out.append(actions.draw2)
     if len(others) == 1:
         to = others[0]
         out += [give[k][to] for k in kinds]
@@ -138,47 +134,47 @@ def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
         for k in kinds:
             out += pick(give[k])
     if st.wounds[seat]:
-        out.append(t.heal)
-    out.append(t.pass_)
+        out.append(actions.heal)
+    out.append(actions.pass_)
     if may_zombify(st, seat):
-        out.append(t.zombify)
+        out.append(actions.zombify)
     return out
 
 
 def _unequip_choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    unequip = st.table.unequip
+    unequip = st.actions.unequip
     return [unequip[i] for i, e in enumerate(st.equipped[seat]) if e[0] not in d.dropped]
 
 
 def _destroy_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.destroy_target[s] for s in st.active() if s != seat]
+    return [st.actions.destroy_target[s] for s in st.active() if s != seat]
 
 
 def _leader_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.leader_target[s] for s in st.active() if s != st.leader]
+    return [st.actions.leader_target[s] for s in st.active() if s != st.leader]
 
 
 def _ability_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.ability_target[s] for s in st.active()]
+    return [st.actions.ability_target[s] for s in st.active()]
 
 
 def _special_costs(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.special_cost[k] for k in sorted(d.avail)]
+    return [st.actions.special_cost[k] for k in sorted(d.avail)]
 
 
 def _equip_more(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    equip = st.table.equip
-    return [a for k in sorted(d.avail) for a in equip[k]] + [st.table.equip_done]
+    equip = st.actions.equip
+    return [a for k in sorted(d.avail) for a in equip[k]] + [st.actions.equip_done]
 
 
 def _swap_second(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.swap[k] for k in sorted(d.avail)]
+    return [st.actions.swap[k] for k in sorted(d.avail)]
 
 
 def _give_more(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    give = st.table.give
+    give = st.actions.give
     others = _others(st, seat)
-    return [give[k][s] for k in sorted(d.avail) for s in others] + [st.table.give_done]
+    return [give[k][s] for k in sorted(d.avail) for s in others] + [st.actions.give_done]
 
 
 STAGES: dict[Stage, Callable[[InfectedState, int, Draft], list[Action]]] = {
@@ -221,13 +217,7 @@ def _leader_target(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]
 
 def _ability(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.used_ability = True
-    ability = st.character_of(seat).ability
-    if ability == "lab_test":
-        d.stage = Stage.ABILITY_TARGET
-        return
-    if ability == "demolition":
-        d.take(st.special_kind(seat))
-    d.intents.append(Ability(None))
+    ABILITY_RULES[st.character_of(seat).ability].chosen(st, seat, d)
 
 
 def _ability_target(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
@@ -383,24 +373,28 @@ def _carry_call_leader(st: InfectedState, seat: int, intent: CallLeader) -> None
 
 
 def _carry_special(st: InfectedState, seat: int, intent: Special) -> None:
-    st.discard_from_hand(seat, intent.cost)
-    st.equip(seat, ((st.special_kind(seat), 1),), intent.drops, fresh=True)
+    mechanics.discard_from_hand(st, seat, intent.cost)
+    mechanics.equip(st, seat, ((st.special_kind(seat), 1),), intent.drops, fresh=True)
 
 
 def _carry_play(st: InfectedState, seat: int, intent: Play) -> None:
-    st.piles[seat].append(st.take_from_hand(seat, intent.item))
+    st.piles[seat].append(mechanics.take_from_hand(st, seat, intent.item))
     st.emit(Event("play", f"{{p{seat}}} plays an item card to the challenge pile"))
+
+
+def _carry_equip(st: InfectedState, seat: int, intent: Equip) -> None:
+    mechanics.equip(st, seat, intent.items, intent.drops, fresh=True)
 
 
 def _carry_swap(st: InfectedState, seat: int, intent: Swap) -> None:
     for k in intent.items:
-        st.discard_from_hand(seat, k)
-    st.draw_items(seat, 2)
+        mechanics.discard_from_hand(st, seat, k)
+    mechanics.draw_items(st, seat, 2)
 
 
 def _carry_give(st: InfectedState, seat: int, intent: Give) -> None:
     for k, to in intent.gifts:
-        card = st.take_from_hand(seat, k)
+        card = mechanics.take_from_hand(st, seat, k)
         st.hands[to].append(card)
         st.emit(Event("give", f"{{p{seat}}} gives an item card to {{p{to}}}"))
         st.emit(
@@ -422,14 +416,14 @@ CARRY_OUT: dict[type[Intent], Callable[[InfectedState, int, Any], None]] = {
     Ability: lambda st, seat, intent: use_ability(st, seat, intent.target),
     Special: _carry_special,
     Play: _carry_play,
-    Draw: lambda st, seat, intent: st.draw_items(seat, 1),
-    DrawTwo: lambda st, seat, intent: st.draw_items(seat, 2),
-    Equip: lambda st, seat, intent: st.equip(seat, intent.items, intent.drops, fresh=True),
+    Draw: lambda st, seat, intent: mechanics.draw_items(st, seat, 1),
+    DrawTwo: lambda st, seat, intent: mechanics.draw_items(st, seat, 2),
+    Equip: _carry_equip,
     Swap: _carry_swap,
     Give: _carry_give,
-    Heal: lambda st, seat, intent: st.heal(seat, 1),
+    Heal: lambda st, seat, intent: mechanics.heal(st, seat, 1),
     Pass: _carry_pass,
-    Zombify: lambda st, seat, intent: st.expose(seat, "finished zombification"),
+    Zombify: lambda st, seat, intent: mechanics.expose(st, seat, "finished zombification"),
 }
 """How each kind of intent is carried out, in the order the seat built them."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.mechanics import DeckExhausted
 
@@ -24,22 +25,26 @@ def exhausted(st: InfectedState) -> None:
     if st.exhaustions >= 2:
         st.emit(Event("exhausted", "the zombie deck is exhausted for the second time"))
         if st.enough_resources():
-            st.finish("humans", f"the survivors hold {st.n} resources of every type")
+            mechanics.finish(st, "humans", f"the survivors hold {st.n} resources of every type")
         else:
-            st.finish("zombies", "the zombie deck ran out a second time")
+            mechanics.finish(st, "zombies", "the zombie deck ran out a second time")
         return
     st.emit(Event("exhausted", "the zombie deck is exhausted: the end game begins"))
     st.end_game = True
     st.cover = st.jammed = False
     # a. the turn ends, the challenge is lost, the Leader card moves on
-    st.discard_threat()
+    mechanics.discard_threat(
+        st,
+    )
     for s in range(st.n):
         st.hidden_discard.extend(st.piles[s])
         st.piles[s] = []
-    st.pass_leader()
+    mechanics.pass_leader(
+        st,
+    )
     # b. resources into hands
     if not any(st.resources):
-        st.finish("zombies", "no resources were collected before the end game")
+        mechanics.finish(st, "zombies", "no resources were collected before the end game")
         return
     _resources_into_hands(st)
     # c, d. a new deck from the discard pile and the endgame zombie cards
@@ -58,7 +63,7 @@ def exhausted(st: InfectedState) -> None:
                 st.emit(Event("sample_shown", f"{{p{s}}} shows a {st.samples[s][0]} blood sample"))
         for s in st.order_from_leader():
             if st.is_infected(s):
-                st.expose(s, "the blood samples are turned up")
+                mechanics.expose(st, s, "the blood samples are turned up")
         if st.spare is not None:
             _spread(st)
     except DeckExhausted:
@@ -96,4 +101,4 @@ def _spread(st: InfectedState) -> None:
     st.samples_up[seat] = True
     st.emit(Event("spread", f"the remaining blood sample goes to {{p{seat}}}: it is {spare}"))
     if spare == "virus":
-        st.expose(seat, "the infection spreads")
+        mechanics.expose(st, seat, "the infection spreads")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event, private
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.flow import Phase, Turn, Window, turn, window
 from hiddenhand.games.infected.intents import Equip
 from hiddenhand.games.infected.limits import STARTING_EQUIPS, STARTING_ITEMS
@@ -62,7 +63,9 @@ def _deal(st: InfectedState) -> None:
                 Event("sample", f"your blood sample is {sample}", private(seat), {"sample": sample})
             )
         for _ in range(STARTING_ITEMS):
-            card = st.pop_item()
+            card = mechanics.pop_item(
+                st,
+            )
             if card is not None:
                 st.hands[seat].append(card)
     st.open_window(Phase.SETUP, range(st.n))
@@ -74,7 +77,7 @@ def _deal(st: InfectedState) -> None:
 def _character_legal(st: InfectedState) -> Pending:
     seat = st.choose_order[sum(1 for c in st.character if c >= 0)]
     taken = set(st.character)
-    characters = st.table.character
+    characters = st.actions.character
     return {seat: [characters[c] for c in range(len(st.cards.characters)) if c not in taken]}
 
 
@@ -94,7 +97,7 @@ turn(Phase.CHARACTER, Turn(_character_legal, _choose_character))
 
 
 def _equip_choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    equip = st.table.equip
+    equip = st.actions.equip
     return [a for k in sorted(d.avail) for a in equip[k]]
 
 
@@ -109,7 +112,7 @@ def _reveal_equipment(st: InfectedState, order: list[int], window: dict[int, Dra
     for s in order:
         for intent in window[s].intents:
             assert isinstance(intent, Equip)
-            st.equip(s, intent.items, (), fresh=False)
+            mechanics.equip(st, s, intent.items, (), fresh=False)
     st.emit(Event("ready", "every player has equipped 2 items"))
     st.todo = ["round"]
 

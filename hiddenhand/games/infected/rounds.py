@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.text import article
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import kinds_in
 from hiddenhand.games.infected.flow import CYCLE, Phase, Turn, step, turn
 from hiddenhand.games.infected.limits import HAND_LIMIT, INFECTED_HAND_LIMIT
@@ -37,7 +38,9 @@ def new_round(st: InfectedState) -> None:
 @step("next")
 def next_leader(st: InfectedState) -> None:
     """ "Give Leader card to the player next to the current leader and new turn begins"."""
-    st.pass_leader()
+    mechanics.pass_leader(
+        st,
+    )
     st.todo = ["round"]
 
 
@@ -53,7 +56,7 @@ def hand_limit(st: InfectedState) -> None:
 
 
 def _discard_legal(st: InfectedState) -> Pending:
-    discard, item_of = st.table.discard, st.cards.item_of
+    discard, item_of = st.actions.discard, st.cards.item_of
     return {
         s: [discard[k] for k in sorted(kinds_in(st.hands[s], item_of))]
         for s in range(st.n)
@@ -62,7 +65,7 @@ def _discard_legal(st: InfectedState) -> Pending:
 
 
 def _discard(st: InfectedState, seat: int, action: Action) -> None:
-    st.discard_from_hand(seat, int(action.args[0]))
+    mechanics.discard_from_hand(st, seat, int(action.args[0]))
     if all(len(h) <= HAND_LIMIT for h in st.hands):
         st.running = True
 
@@ -89,8 +92,8 @@ def infections(st: InfectedState) -> None:
 
 
 def _infect_legal(st: InfectedState) -> Pending:
-    take = st.table.take_wound
-    return {st.infector: [take[s] for s in st.active() if st.wounds[s]] + [st.table.take_done]}
+    take = st.actions.take_wound
+    return {st.infector: [take[s] for s in st.active() if st.wounds[s]] + [st.actions.take_done]}
 
 
 def _take_wound(st: InfectedState, seat: int, action: Action) -> None:
@@ -116,4 +119,4 @@ turn(Phase.INFECT, Turn(_infect_legal, _take_wound))
 def check_victory(st: InfectedState) -> None:
     """In the end game, the humans win once they have collected enough resources."""
     if st.end_game and st.enough_resources():
-        st.finish("humans", f"the survivors hold {st.n} resources of every type")
+        mechanics.finish(st, "humans", f"the survivors hold {st.n} resources of every type")

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
-from hiddenhand.games.infected.effects import ITEM_EFFECTS, THREAT_SHOWN, handle_threat
+from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected.effect_rules import REACTIONS, handle_threat
 from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase, Window, step, window
 from hiddenhand.games.infected.intents import Cover, NoReaction, React, cover_of, react_of
 from hiddenhand.games.infected.use_item import veiled
@@ -29,7 +30,7 @@ def reactive_kinds(st: InfectedState, seat: int) -> list[int]:
     item_of, item_kinds = st.cards.item_of, st.cards.item_kinds
     for card, _up, fresh in st.equipped[seat]:
         effect = item_kinds[item_of[card]].effect
-        if not fresh and effect is not None and ITEM_EFFECTS[effect][0] == THREAT_SHOWN:
+        if not fresh and effect in REACTIONS:
             k = item_of[card]
             if k not in kinds:
                 kinds.append(k)
@@ -39,7 +40,9 @@ def reactive_kinds(st: InfectedState, seat: int) -> list[int]:
 @step("threat")
 def threat_card(st: InfectedState) -> None:
     """1. "Leader draws 1 new zombie card and places it faceup on the table." """
-    card = st.draw_zombie()
+    card = mechanics.draw_zombie(
+        st,
+    )
     kind = st.kind_z(card)
     st.threat.append(card)
     st.threat_vals.append(kind.value)
@@ -83,11 +86,11 @@ def threat_effect(st: InfectedState) -> None:
 
 
 def _choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    t = st.table
+    actions = st.actions
     zombie_of = st.cards.zombie_of
-    out = [t.cover[z] for z in sorted({zombie_of[c] for c in st.zhand[seat]})]
-    out += [t.react[k] for k in reactive_kinds(st, seat)]
-    return [*out, t.react_none]
+    out = [actions.cover[z] for z in sorted({zombie_of[c] for c in st.zhand[seat]})]
+    out += [actions.react[k] for k in reactive_kinds(st, seat)]
+    return [*out, actions.react_none]
 
 
 def _choose(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
@@ -119,17 +122,15 @@ def _resolve(st: InfectedState, order: list[int], window: dict[int, Draft]) -> N
     for s in order:
         intent = window[s].intents[0]
         if isinstance(intent, React):
-            card = st.equipped_card(s, intent.item)
+            card = mechanics.equipped_card(st, s, intent.item)
             st.equipped[s] = [e for e in st.equipped[s] if e[0] != card]
             st.item_discard.append(card)
             effect = st.cards.item_kinds[intent.item].effect
             st.emit(
                 Event("react", f"{{p{s}}} uses {article(st.item_name(card))} on the threat card")
             )
-            if effect == "block":
-                st.blocked = True
-            elif effect == "distract":
-                st.threat_vals[-1] = 0
+            assert effect is not None
+            REACTIONS[effect](st)
 
 
 window(Phase.REACT, Window(_choices, _choose, _resolve))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.flow import Phase, Window, step, window
 from hiddenhand.games.infected.intents import Claim, Place, claim_of, place_of
@@ -35,7 +36,9 @@ def claims(st: InfectedState) -> None:
     """3. Each player with a challenge pile claims, secretly until all have."""
     seats = [s for s in st.active() if st.piles[s]]
     if not seats:
-        st.discard_threat()
+        mechanics.discard_threat(
+            st,
+        )
     st.open_window(Phase.CLAIM, seats)
 
 
@@ -93,14 +96,16 @@ def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft
             continue
         (st.item_discard if s in shown else st.hidden_discard).extend(st.piles[s])
         st.piles[s] = []
-    st.discard_threat()
+    mechanics.discard_threat(
+        st,
+    )
     if winners:
         st.open_window(Phase.PLACE, winners)
 
 
 window(
     Phase.CLAIM,
-    Window(lambda st, seat, d: list(st.table.claims), _claim, _resolve_claims),
+    Window(lambda st, seat, d: list(st.actions.claims), _claim, _resolve_claims),
 )
 
 
@@ -108,9 +113,9 @@ window(
 
 
 def _place_choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    t = st.table
+    actions = st.actions
     kinds = sorted({st.cards.item_of[c] for c in st.piles[seat]})
-    return [t.place[k] for k in kinds] + [t.place_none]
+    return [actions.place[k] for k in kinds] + [actions.place_none]
 
 
 def _place(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
@@ -123,7 +128,7 @@ def _resolve_placement(st: InfectedState, order: list[int], window: dict[int, Dr
         intent = window[s].intents[0]
         assert isinstance(intent, Place)
         if intent.item is not None:
-            card = st.take_from_pile(s, intent.item)
+            card = mechanics.take_from_pile(st, s, intent.item)
             r = RESOURCES.index(st.cards.item_kinds[intent.item].resource)
             st.resources[r].append(card)
             st.emit(

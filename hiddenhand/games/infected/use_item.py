@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import Stage
-from hiddenhand.games.infected.effects import ITEM_EFFECTS, THREAT_SHOWN, use_item
+from hiddenhand.games.infected.effect_rules import ITEM_USES, use_item
 from hiddenhand.games.infected.flow import Phase, Window, step, window
 from hiddenhand.games.infected.intents import Use
 
@@ -31,14 +32,8 @@ def usable_kinds(st: InfectedState, seat: int) -> list[int]:
         k = item_of[card]
         effect = item_kinds[k].effect
         if effect is not None:
-            timing = ITEM_EFFECTS[effect][0]
-            if timing == THREAT_SHOWN:
-                continue
-            if effect in ("heal3", "heal1") and not st.wounds[seat]:
-                continue
-            if effect == "blood_test" and not st.samples_in_play:
-                continue
-            if effect == "scout" and not st.zdeck:
+            item_use = ITEM_USES.get(effect)
+            if item_use is None or not item_use.usable(st, seat):
                 continue
         if k not in kinds:
             kinds.append(k)
@@ -61,16 +56,16 @@ def use_item_phase(st: InfectedState) -> None:
 
 
 def _choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    t = st.table
+    actions = st.actions
     if d.stage == Stage.TEST_TARGET:
-        return [t.test_target[s] for s in st.active()]
-    return [t.use[k] for k in usable_kinds(st, seat)] + [t.use_none]
+        return [actions.test_target[s] for s in st.active()]
+    return [actions.use[k] for k in usable_kinds(st, seat)] + [actions.use_none]
 
 
 def _choose(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
     if action.kind == "use":
         k = int(action.args[0])
-        d.intents.append(Use(st.equipped_card(seat, k), None))
+        d.intents.append(Use(mechanics.equipped_card(st, seat, k), None))
         if st.cards.item_kinds[k].effect == "blood_test":
             d.stage = Stage.TEST_TARGET
             return

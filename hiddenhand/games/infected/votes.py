@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.flow import Phase, Window, step, window
 from hiddenhand.games.infected.intents import vote_of
 from hiddenhand.games.infected.limits import VOTES_TO_DESTROY
@@ -75,9 +76,9 @@ def _destroy(st: InfectedState, target: int, passed: bool) -> None:
         )
     )
     if sample == "virus":
-        st.finish("humans", "the infected was destroyed")
+        mechanics.finish(st, "humans", "the infected was destroyed")
     else:
-        st.finish("zombies", "a clean survivor was destroyed")
+        mechanics.finish(st, "zombies", "a clean survivor was destroyed")
 
 
-window(Phase.VOTE, Window(lambda st, seat, d: list(st.table.votes), _vote, _count))
+window(Phase.VOTE, Window(lambda st, seat, d: list(st.actions.votes), _vote, _count))

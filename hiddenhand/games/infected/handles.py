@@ -10,7 +10,7 @@ from hiddenhand.games.infected.options import InfectedOptions
 from hiddenhand.games.infected.space import infected_space
 
 
-class ActionTable:
+class ActionHandles:
     """The action space of one configuration, indexed by kind, card kind and seat."""
 
     def __init__(self, players: int, options: InfectedOptions) -> None:
@@ -58,5 +58,5 @@ class ActionTable:
 
 
 @cache
-def action_table(players: int, options: InfectedOptions) -> ActionTable:
-    return ActionTable(players, options)
+def action_handles(players: int, options: InfectedOptions) -> ActionHandles:
+    return ActionHandles(players, options)
