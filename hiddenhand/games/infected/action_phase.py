@@ -18,7 +18,7 @@ from hiddenhand.engine.text import article
 from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import Draft, Stage
 from hiddenhand.games.infected.effect_rules import ABILITY_RULES, use_ability
-from hiddenhand.games.infected.flow import Phase, Window, step, window
+from hiddenhand.games.infected.flow import Phase, Window
 from hiddenhand.games.infected.intents import (
     Ability,
     CallDestroy,
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-@step("action")
 def action_phase(st: InfectedState) -> None:
     """ "Each human player may do one action", simultaneously."""
     st.destroy_call = st.leader_call = None
@@ -51,7 +50,6 @@ def action_phase(st: InfectedState) -> None:
     st.open_window(Phase.ACTION, st.active())
 
 
-@step("extra")
 def second_actions(st: InfectedState) -> None:
     """Seats granted a second action (the Sapper's ability) take it now."""
     if not st.extra_action:
@@ -436,5 +434,4 @@ def _carry_out(st: InfectedState, order: list[int], window: dict[int, Draft]) ->
 
 
 ACTIONS = Window(_choices, _choose, _carry_out)
-window(Phase.ACTION, ACTIONS)
-window(Phase.EXTRA, ACTIONS)
+"""The action phase, and the second actions after it."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.games.infected import mechanics
-from hiddenhand.games.infected.flow import Phase, Turn, Window, turn, window
+from hiddenhand.games.infected.flow import Phase, Turn, Window
 from hiddenhand.games.infected.intents import Equip
 from hiddenhand.games.infected.limits import STARTING_EQUIPS, STARTING_ITEMS
 
@@ -90,7 +90,7 @@ def _choose_character(st: InfectedState, seat: int, action: Action) -> None:
         _deal(st)
 
 
-turn(Phase.CHARACTER, Turn(_character_legal, _choose_character))
+CHARACTERS = Turn(_character_legal, _choose_character)
 
 
 # -- equipping 2 items, all at once ----------------------------------------------------------
@@ -117,4 +117,4 @@ def _reveal_equipment(st: InfectedState, order: list[int], window: dict[int, Dra
     st.todo = ["round"]
 
 
-window(Phase.SETUP, Window(_equip_choices, _choose_equip, _reveal_equipment))
+STARTING_EQUIPMENT = Window(_equip_choices, _choose_equip, _reveal_equipment)

@@ -12,7 +12,7 @@ from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.text import article
 from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import kinds_in
-from hiddenhand.games.infected.flow import CYCLE, Phase, Turn, step, turn
+from hiddenhand.games.infected.flow import CYCLE, Phase, Turn
 from hiddenhand.games.infected.limits import HAND_LIMIT, INFECTED_HAND_LIMIT
 
 if TYPE_CHECKING:
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-@step("round")
 def new_round(st: InfectedState) -> None:
     st.round += 1
     st.destroy_held = st.leader_vote_held = False
@@ -35,7 +34,6 @@ def new_round(st: InfectedState) -> None:
     st.todo = list(CYCLE)
 
 
-@step("next")
 def next_leader(st: InfectedState) -> None:
     """ "Give Leader card to the player next to the current leader and new turn begins"."""
     mechanics.pass_leader(
@@ -47,7 +45,6 @@ def next_leader(st: InfectedState) -> None:
 # -- the hand limit -----------------------------------------------------------------------------
 
 
-@step("limit")
 def hand_limit(st: InfectedState) -> None:
     """ "If ... player has more cards than their hand limit allows, he must discard"."""
     if any(len(h) > HAND_LIMIT for h in st.hands):
@@ -70,13 +67,12 @@ def _discard(st: InfectedState, seat: int, action: Action) -> None:
         st.running = True
 
 
-turn(Phase.DISCARD, Turn(_discard_legal, _discard))
+DISCARDS = Turn(_discard_legal, _discard)
 
 
 # -- the infections phase -------------------------------------------------------------------------
 
 
-@step("infect")
 def infections(st: InfectedState) -> None:
     """The exposed infected may take wound cards from characters, up to 3 zombie cards."""
     for s in range(st.n):
@@ -109,13 +105,12 @@ def _take_wound(st: InfectedState, seat: int, action: Action) -> None:
         st.running = True
 
 
-turn(Phase.INFECT, Turn(_infect_legal, _take_wound))
+INFECTIONS = Turn(_infect_legal, _take_wound)
 
 
 # -- check victory ---------------------------------------------------------------------------------
 
 
-@step("victory")
 def check_victory(st: InfectedState) -> None:
     """In the end game, the humans win once they have collected enough resources."""
     if st.end_game and st.enough_resources():

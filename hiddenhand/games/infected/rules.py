@@ -3,7 +3,7 @@
 A round is: action phase (simultaneous), use item phase, threat phase (the Leader draws a zombie
 card; the fight goes on with a new action phase unless the card is lower than the previous one),
 then threat resolve (use items, secret claims), infections phase, check victory, and the Leader
-card moves on. The flow is a queue of named steps (`todo`, see flow.py); a step either runs by
+card moves on. The flow is a queue of named steps (`todo`, see steps.py); a step either runs by
 itself or opens a decision and waits for it. Each rulebook section has its module:
 preparation, action_phase, use_item, threat, threat_resolve, votes, rounds, exhaustion, and
 mechanics for what happens during the game (functions of this state).
@@ -18,23 +18,16 @@ from typing import Any, Self
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.engine.state import Outcome, Pending, State
-from hiddenhand.games.infected import (  # noqa: F401 - each registers its steps and decisions
-    action_phase,
-    preparation,
-    rounds,
-    threat,
-    threat_resolve,
-    use_item,
-    votes,
-)
+from hiddenhand.games.infected import preparation
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, Character, ZombieKind, card_set
 from hiddenhand.games.infected.draft import Draft, Stage, kinds_in
 from hiddenhand.games.infected.exhaustion import exhausted
-from hiddenhand.games.infected.flow import STEPS, TURNS, WINDOWS, Phase
+from hiddenhand.games.infected.flow import Phase
 from hiddenhand.games.infected.handles import ActionHandles, action_handles
 from hiddenhand.games.infected.mechanics import DeckExhausted
 from hiddenhand.games.infected.options import InfectedOptions, effective_variant
 from hiddenhand.games.infected.space import infected_space
+from hiddenhand.games.infected.steps import STEPS, TURNS, WINDOWS
 
 _DRAFTED = (Phase.SETUP, Phase.ACTION, Phase.EXTRA)
 """Windows whose drafts reserve cards from the hand."""

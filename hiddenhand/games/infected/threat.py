@@ -14,7 +14,7 @@ from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
 from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.effect_rules import REACTIONS, handle_threat
-from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase, Window, step, window
+from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase, Window
 from hiddenhand.games.infected.intents import Cover, NoReaction, React, cover_of, react_of
 from hiddenhand.games.infected.use_item import veiled
 
@@ -37,7 +37,6 @@ def reactive_kinds(st: InfectedState, seat: int) -> list[int]:
     return sorted(kinds)
 
 
-@step("threat")
 def threat_card(st: InfectedState) -> None:
     """1. "Leader draws 1 new zombie card and places it faceup on the table." """
     card = mechanics.draw_zombie(
@@ -60,7 +59,6 @@ def threat_card(st: InfectedState) -> None:
     st.open_window(Phase.REACT, seats)
 
 
-@step("effect")
 def threat_effect(st: InfectedState) -> None:
     """The effect is handled; 2. a card LOWER than the previous one ends the threat."""
     card = st.threat[-1]
@@ -133,4 +131,4 @@ def _resolve(st: InfectedState, order: list[int], window: dict[int, Draft]) -> N
             REACTIONS[effect](st)
 
 
-window(Phase.REACT, Window(_choices, _choose, _resolve))
+REACTIONS_TO_THREAT = Window(_choices, _choose, _resolve)

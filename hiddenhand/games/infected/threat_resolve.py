@@ -13,7 +13,7 @@ from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
 from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.cards import RESOURCES
-from hiddenhand.games.infected.flow import Phase, Window, step, window
+from hiddenhand.games.infected.flow import Phase, Window
 from hiddenhand.games.infected.intents import Claim, Place, claim_of, place_of
 
 if TYPE_CHECKING:
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-@step("announce")
 def announce(st: InfectedState) -> None:
     """1. "Leader calculates and announces the sum of all faceup zombie event cards"."""
     total = sum(st.threat_vals)
@@ -31,7 +30,6 @@ def announce(st: InfectedState) -> None:
     )
 
 
-@step("claims")
 def claims(st: InfectedState) -> None:
     """3. Each player with a challenge pile claims, secretly until all have."""
     seats = [s for s in st.active() if st.piles[s]]
@@ -103,10 +101,7 @@ def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft
         st.open_window(Phase.PLACE, winners)
 
 
-window(
-    Phase.CLAIM,
-    Window(lambda st, seat, d: list(st.actions.claims), _claim, _resolve_claims),
-)
+CLAIMS = Window(lambda st, seat, d: list(st.actions.claims), _claim, _resolve_claims)
 
 
 # -- placing resources ----------------------------------------------------------------------
@@ -141,4 +136,4 @@ def _resolve_placement(st: InfectedState, order: list[int], window: dict[int, Dr
         st.piles[s] = []
 
 
-window(Phase.PLACE, Window(_place_choices, _place, _resolve_placement))
+PLACEMENTS = Window(_place_choices, _place, _resolve_placement)

@@ -13,7 +13,7 @@ from hiddenhand.engine.events import Event
 from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import Stage
 from hiddenhand.games.infected.effect_rules import ITEM_USES, use_item
-from hiddenhand.games.infected.flow import Phase, Window, step, window
+from hiddenhand.games.infected.flow import Phase, Window
 from hiddenhand.games.infected.intents import Use
 
 if TYPE_CHECKING:
@@ -46,7 +46,6 @@ def veiled(st: InfectedState, seat: int) -> bool:
     return any(not up and not fresh for _card, up, fresh in st.equipped[seat])
 
 
-@step("use")
 def use_item_phase(st: InfectedState) -> None:
     if st.jammed:
         st.jammed = False
@@ -85,4 +84,4 @@ def _use(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
             use_item(st, s, intent.card, intent.target)
 
 
-window(Phase.USE, Window(_choices, _choose, _use))
+USES = Window(_choices, _choose, _use)

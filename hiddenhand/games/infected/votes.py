@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
 from hiddenhand.games.infected import mechanics
-from hiddenhand.games.infected.flow import Phase, Window, step, window
+from hiddenhand.games.infected.flow import Phase, Window
 from hiddenhand.games.infected.intents import vote_of
 from hiddenhand.games.infected.limits import VOTES_TO_DESTROY
 
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-@step("votes")
 def called_votes(st: InfectedState) -> None:
     """Hold the destroy vote called this action phase, then the Leader vote, one at a time."""
     if st.destroy_call is not None:
@@ -81,4 +80,4 @@ def _destroy(st: InfectedState, target: int, passed: bool) -> None:
         mechanics.finish(st, "zombies", "a clean survivor was destroyed")
 
 
-window(Phase.VOTE, Window(lambda st, seat, d: list(st.actions.votes), _vote, _count))
+VOTES = Window(lambda st, seat, d: list(st.actions.votes), _vote, _count)
