@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.seeding import KEYED
@@ -28,6 +28,9 @@ from hiddenhand.games.infected.mechanics import DeckExhausted
 from hiddenhand.games.infected.options import InfectedOptions, effective_variant
 from hiddenhand.games.infected.space import infected_space
 from hiddenhand.games.infected.steps import STEPS, TURNS, WINDOWS
+
+if TYPE_CHECKING:
+    from hiddenhand.games.infected.view_schema import InfectedView
 
 _DRAFTED = (Phase.SETUP, Phase.ACTION, Phase.EXTRA)
 """Windows whose drafts reserve cards from the hand."""
@@ -291,9 +294,14 @@ class InfectedState(State):
         return ["infected" if self.is_infected(s) else "human" for s in range(self.n)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from hiddenhand.games.infected.views import build_view
+        from hiddenhand.games.infected.views import view_of
 
-        return build_view(self, seat)
+        return view_of(self, seat)
+
+    def typed_view(self, seat: int | None) -> InfectedView:
+        from hiddenhand.games.infected.views import typed_view
+
+        return typed_view(self, seat)
 
     def _resample(self, sample: Self, seat: int, rng: random.Random) -> None:
         from hiddenhand.games.infected.sampling import resample
