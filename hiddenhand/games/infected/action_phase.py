@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.text import article
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import Draft, Stage
-from hiddenhand.games.infected.effects import use_ability
-from hiddenhand.games.infected.flow import Phase, Window, step, window
+from hiddenhand.games.infected.effect_rules import ABILITY_RULES, use_ability
+from hiddenhand.games.infected.flow import Phase, Window
 from hiddenhand.games.infected.intents import (
     Ability,
     CallDestroy,
@@ -36,100 +37,115 @@ from hiddenhand.games.infected.intents import (
     play_of,
 )
 from hiddenhand.games.infected.limits import MAX_EQUIPPED
+from hiddenhand.games.infected.space import (
+    ABILITY,
+    ABILITY_TARGET,
+    CALL_DESTROY,
+    CALL_LEADER,
+    DESTROY_TARGET,
+    DRAW,
+    DRAW_TWO,
+    EQUIP,
+    EQUIP_DONE,
+    GIVE,
+    GIVE_DONE,
+    HEAL,
+    LEADER_TARGET,
+    PASS,
+    PLAY,
+    SPECIAL,
+    SPECIAL_COST,
+    SWAP,
+    UNEQUIP,
+    ZOMBIFY,
+)
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
     from hiddenhand.games.infected.rules import InfectedState
 
 
-@step("action")
-def action_phase(st: InfectedState) -> None:
+def action_phase(state: InfectedState) -> None:
     """ "Each human player may do one action", simultaneously."""
-    st.destroy_call = st.leader_call = None
-    st.extra_action = set()
-    st.open_window(Phase.ACTION, st.active())
+    state.destroy_call = state.leader_call = None
+    state.extra_action = set()
+    state.open_window(Phase.ACTION, state.active())
 
 
-@step("extra")
-def second_actions(st: InfectedState) -> None:
+def second_actions(state: InfectedState) -> None:
     """Seats granted a second action (the Sapper's ability) take it now."""
-    if not st.extra_action:
+    if not state.extra_action:
         return
-    seats = [s for s in st.order_from_leader() if s in st.extra_action]
-    st.extra_action = set()
-    st.open_window(Phase.EXTRA, seats, extra=True)
+    seats = [s for s in state.order_from_leader() if s in state.extra_action]
+    state.extra_action = set()
+    state.open_window(Phase.EXTRA, seats, extra=True)
 
 
 # -- what may be done -------------------------------------------------------------------------
 
 
-def may_call_destroy(st: InfectedState, others: list[int]) -> bool:
+def may_call_destroy(state: InfectedState, others: list[int]) -> bool:
     """Whether a seat whose active fellow survivors are `others` may call a destroy vote."""
-    return bool(others) and st.samples_in_play and not st.destroy_held
+    return bool(others) and state.samples_in_play and not state.destroy_held
 
 
-def may_call_leader(st: InfectedState) -> bool:
-    if not st.options.lead_by_vote or st.leader_vote_held:  # type: ignore[attr-defined]
+def may_call_leader(state: InfectedState) -> bool:
+    if not state.options.lead_by_vote or state.leader_vote_held:  # type: ignore[attr-defined]
         return False
-    return any(s != st.leader and not st.exposed[s] for s in range(st.n))
+    return any(s != state.leader and not state.exposed[s] for s in range(state.n))
 
 
-def may_zombify(st: InfectedState, seat: int) -> bool:
+def may_zombify(state: InfectedState, seat: int) -> bool:
     """Finish zombification: as Leader, or any time with `lead_by_vote`."""
-    if not st.is_infected(seat) or st.exposed[seat] or st.end_game:
+    if not state.is_infected(seat) or state.exposed[seat] or state.end_game:
         return False
-    return seat == st.leader or bool(st.options.lead_by_vote)  # type: ignore[attr-defined]
+    return seat == state.leader or bool(state.options.lead_by_vote)  # type: ignore[attr-defined]
 
 
-def ability_ready(st: InfectedState, seat: int, d: Draft) -> bool:
-    if st.ability_used[seat]:
+def ability_ready(state: InfectedState, seat: int, d: Draft) -> bool:
+    if state.ability_used[seat]:
         return False
-    ability = st.character_of(seat).ability
-    if ability == "lab_test":
-        return st.samples_in_play
-    if ability == "demolition":
-        return d.avail.get(st.special_kind(seat), 0) > 0
-    return True
+    return ABILITY_RULES[state.character_of(seat).ability].ready(state, seat, d)
 
 
 def _equip_room(d: Draft) -> bool:
     return d.new_equips + (1 if d.special else 0) < MAX_EQUIPPED
 
 
-def _equip_overflow(st: InfectedState, seat: int, d: Draft) -> int:
-    kept = len(st.equipped[seat]) - len(d.dropped)
+def _equip_overflow(state: InfectedState, seat: int, d: Draft) -> int:
+    kept = len(state.equipped[seat]) - len(d.dropped)
     return max(0, kept + d.new_equips + (1 if d.special else 0) - MAX_EQUIPPED)
 
 
-def _others(st: InfectedState, seat: int) -> list[int]:
-    return [s for s in range(st.n) if s != seat and not st.exposed[s]]
+def _others(state: InfectedState, seat: int) -> list[int]:
+    return [s for s in range(state.n) if s != seat and not state.exposed[s]]
 
 
-def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    t = st.table
+def _start(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    actions = state.actions
     avail = d.avail
     out: list[Action] = []
-    others = _others(st, seat)
+    others = _others(state, seat)
     if not d.extra:
-        if not d.called and may_call_destroy(st, others):
-            out.append(t.call_destroy)
-        if not d.called and may_call_leader(st):
-            out.append(t.call_leader)
-        if not d.used_ability and ability_ready(st, seat, d):
-            out.append(t.ability)
-        if not d.special and avail.get(st.special_kind(seat), 0) and d.cards_left >= 2:
-            out.append(t.special)
+        if not d.called and may_call_destroy(state, others):
+            out.append(actions.call_destroy)
+        if not d.called and may_call_leader(state):
+            out.append(actions.call_leader)
+        if not d.used_ability and ability_ready(state, seat, d):
+            out.append(actions.ability)
+        if not d.special and avail.get(state.special_kind(seat), 0) and d.cards_left >= 2:
+            out.append(actions.special)
     kinds = sorted(avail)
-    play, equip, swap, give = t.play, t.equip, t.swap, t.give
+    play, equip, swap, give = actions.play, actions.equip, actions.swap, actions.give
     out += [play[k] for k in kinds]
-    out.append(t.draw)
+    out.append(actions.draw)
     if _equip_room(d):
         for k in kinds:
             out += equip[k]
     if kinds:
         out += [swap[k] for k in kinds]
-    elif not st.hands[seat]:
-        out.append(t.draw2)
+    elif not state.hands[seat]:
+        out.append(actions.draw2)
     if len(others) == 1:
         to = others[0]
         out += [give[k][to] for k in kinds]
@@ -137,48 +153,48 @@ def _start(st: InfectedState, seat: int, d: Draft) -> list[Action]:
         pick = itemgetter(*others)  # a tuple of the gifts to each of the others
         for k in kinds:
             out += pick(give[k])
-    if st.wounds[seat]:
-        out.append(t.heal)
-    out.append(t.pass_)
-    if may_zombify(st, seat):
-        out.append(t.zombify)
+    if state.wounds[seat]:
+        out.append(actions.heal)
+    out.append(actions.pass_)
+    if may_zombify(state, seat):
+        out.append(actions.zombify)
     return out
 
 
-def _unequip_choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    unequip = st.table.unequip
-    return [unequip[i] for i, e in enumerate(st.equipped[seat]) if e[0] not in d.dropped]
+def _unequip_choices(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    unequip = state.actions.unequip
+    return [unequip[i] for i, e in enumerate(state.equipped[seat]) if e[0] not in d.dropped]
 
 
-def _destroy_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.destroy_target[s] for s in st.active() if s != seat]
+def _destroy_targets(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [state.actions.destroy_target[s] for s in state.active() if s != seat]
 
 
-def _leader_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.leader_target[s] for s in st.active() if s != st.leader]
+def _leader_targets(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [state.actions.leader_target[s] for s in state.active() if s != state.leader]
 
 
-def _ability_targets(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.ability_target[s] for s in st.active()]
+def _ability_targets(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [state.actions.ability_target[s] for s in state.active()]
 
 
-def _special_costs(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.special_cost[k] for k in sorted(d.avail)]
+def _special_costs(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [state.actions.special_cost[k] for k in sorted(d.avail)]
 
 
-def _equip_more(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    equip = st.table.equip
-    return [a for k in sorted(d.avail) for a in equip[k]] + [st.table.equip_done]
+def _equip_more(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    equip = state.actions.equip
+    return [a for k in sorted(d.avail) for a in equip[k]] + [state.actions.equip_done]
 
 
-def _swap_second(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return [st.table.swap[k] for k in sorted(d.avail)]
+def _swap_second(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return [state.actions.swap[k] for k in sorted(d.avail)]
 
 
-def _give_more(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    give = st.table.give
-    others = _others(st, seat)
-    return [give[k][s] for k in sorted(d.avail) for s in others] + [st.table.give_done]
+def _give_more(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    give = state.actions.give
+    others = _others(state, seat)
+    return [give[k][s] for k in sorted(d.avail) for s in others] + [state.actions.give_done]
 
 
 STAGES: dict[Stage, Callable[[InfectedState, int, Draft], list[Action]]] = {
@@ -201,67 +217,61 @@ STAGES: dict[Stage, Callable[[InfectedState, int, Draft], list[Action]]] = {
 Choose = Callable[["InfectedState", int, Draft, tuple[Any, ...]], None]
 
 
-def _call_destroy(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _call_destroy(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.called, d.stage = True, Stage.DESTROY_TARGET
 
 
-def _destroy_target(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _destroy_target(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.intents.append(CallDestroy(int(args[0])))
     d.stage = Stage.START
 
 
-def _call_leader(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _call_leader(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.called, d.stage = True, Stage.LEADER_TARGET
 
 
-def _leader_target(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _leader_target(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.intents.append(CallLeader(int(args[0])))
     d.stage = Stage.START
 
 
-def _ability(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _ability(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.used_ability = True
-    ability = st.character_of(seat).ability
-    if ability == "lab_test":
-        d.stage = Stage.ABILITY_TARGET
-        return
-    if ability == "demolition":
-        d.take(st.special_kind(seat))
-    d.intents.append(Ability(None))
+    ABILITY_RULES[state.character_of(seat).ability].chosen(state, seat, d)
 
 
-def _ability_target(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _ability_target(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.intents.append(Ability(int(args[0])))
     d.stage = Stage.START
 
 
-def _special(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _special(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.special = True
-    d.take(st.special_kind(seat))
+    d.take(state.special_kind(seat))
     d.stage = Stage.SPECIAL_COST
 
 
-def _special_cost(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _special_cost(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     k = int(args[0])
     d.take(k)
     d.intents.append(Special(k, ()))
-    full = len(st.equipped[seat]) - len(d.dropped) + 1 > MAX_EQUIPPED
+    full = len(state.equipped[seat]) - len(d.dropped) + 1 > MAX_EQUIPPED
     d.stage = Stage.SPECIAL_UNEQUIP if full else Stage.START
 
 
-def _unequip(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
-    card = st.equipped[seat][int(args[0])][0]
+def _unequip(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    card = state.equipped[seat][int(args[0])][0]
     d.dropped.append(card)
     last = d.intents[-1]
     assert isinstance(last, Special | Equip)
     d.intents[-1] = replace(last, drops=(*last.drops, card))
     if d.stage == Stage.SPECIAL_UNEQUIP:
         d.stage = Stage.START
-    elif _equip_overflow(st, seat, d) == 0:
+    elif _equip_overflow(state, seat, d) == 0:
         d.finish()
 
 
-def _play(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _play(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     k = int(args[0])
     d.take(k)
     d.intents.append(play_of(k))
@@ -271,14 +281,14 @@ def _play(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None
 def _simply(intent: Intent) -> Choose:
     """An action with nothing more to choose."""
 
-    def choose(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+    def choose(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
         d.intents.append(intent)
         d.finish()
 
     return choose
 
 
-def _equip(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _equip(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     k, up = int(args[0]), int(args[1])
     stage = d.stage
     d.take(k)
@@ -291,16 +301,16 @@ def _equip(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> Non
     if stage == Stage.START and d.avail and _equip_room(d):
         d.stage = Stage.EQUIP_MORE
         return
-    _equip_done(st, seat, d, args)
+    _equip_done(state, seat, d, args)
 
 
-def _equip_done(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _equip_done(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.stage = Stage.UNEQUIP
-    if _equip_overflow(st, seat, d) == 0:
+    if _equip_overflow(state, seat, d) == 0:
         d.finish()
 
 
-def _swap(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _swap(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     k = int(args[0])
     had = d.cards_left
     d.take(k)
@@ -315,7 +325,7 @@ def _swap(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None
     d.finish()
 
 
-def _give(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _give(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     k, to = int(args[0]), int(args[1])
     d.take(k)
     last = d.intents[-1] if d.intents else None
@@ -329,118 +339,121 @@ def _give(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None
     d.finish()
 
 
-def _give_done(st: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
+def _give_done(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> None:
     d.finish()
 
 
 CHOOSE: dict[str, Choose] = {
-    "call_destroy": _call_destroy,
-    "destroy_target": _destroy_target,
-    "call_leader": _call_leader,
-    "leader_target": _leader_target,
-    "ability": _ability,
-    "ability_target": _ability_target,
-    "special": _special,
-    "special_cost": _special_cost,
-    "unequip": _unequip,
-    "play": _play,
-    "draw": _simply(Draw()),
-    "draw2": _simply(DrawTwo()),
-    "heal": _simply(Heal()),
-    "pass": _simply(Pass()),
-    "zombify": _simply(Zombify()),
-    "equip": _equip,
-    "equip_done": _equip_done,
-    "swap": _swap,
-    "give": _give,
-    "give_done": _give_done,
+    CALL_DESTROY: _call_destroy,
+    DESTROY_TARGET: _destroy_target,
+    CALL_LEADER: _call_leader,
+    LEADER_TARGET: _leader_target,
+    ABILITY: _ability,
+    ABILITY_TARGET: _ability_target,
+    SPECIAL: _special,
+    SPECIAL_COST: _special_cost,
+    UNEQUIP: _unequip,
+    PLAY: _play,
+    DRAW: _simply(Draw()),
+    DRAW_TWO: _simply(DrawTwo()),
+    HEAL: _simply(Heal()),
+    PASS: _simply(Pass()),
+    ZOMBIFY: _simply(Zombify()),
+    EQUIP: _equip,
+    EQUIP_DONE: _equip_done,
+    SWAP: _swap,
+    GIVE: _give,
+    GIVE_DONE: _give_done,
 }
 """What each kind of action does to the draft being built."""
 
 
-def _choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    return STAGES[d.stage](st, seat, d)
+def _choices(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    return STAGES[d.stage](state, seat, d)
 
 
-def _choose(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
-    CHOOSE[action.kind](st, seat, d, action.args)
+def _choose(state: InfectedState, seat: int, d: Draft, action: Action) -> None:
+    CHOOSE[action.kind](state, seat, d, action.args)
 
 
 # -- carrying the choices out -----------------------------------------------------------------
 
 
-def _carry_call_destroy(st: InfectedState, seat: int, intent: CallDestroy) -> None:
-    st.emit(Event("call", f"{{p{seat}}} calls a vote to destroy {{p{intent.target}}}"))
-    if st.destroy_call is None:
-        st.destroy_call = (seat, intent.target)
+def _carry_call_destroy(state: InfectedState, seat: int, intent: CallDestroy) -> None:
+    state.emit(Event("call", f"{{p{seat}}} calls a vote to destroy {{p{intent.target}}}"))
+    if state.destroy_call is None:
+        state.destroy_call = (seat, intent.target)
 
 
-def _carry_call_leader(st: InfectedState, seat: int, intent: CallLeader) -> None:
+def _carry_call_leader(state: InfectedState, seat: int, intent: CallLeader) -> None:
     text = f"{{p{seat}}} calls a vote to make {{p{intent.target}}} the Leader"
-    st.emit(Event("call", text))
-    if st.leader_call is None:
-        st.leader_call = (seat, intent.target)
+    state.emit(Event("call", text))
+    if state.leader_call is None:
+        state.leader_call = (seat, intent.target)
 
 
-def _carry_special(st: InfectedState, seat: int, intent: Special) -> None:
-    st.discard_from_hand(seat, intent.cost)
-    st.equip(seat, ((st.special_kind(seat), 1),), intent.drops, fresh=True)
+def _carry_special(state: InfectedState, seat: int, intent: Special) -> None:
+    mechanics.discard_from_hand(state, seat, intent.cost)
+    mechanics.equip(state, seat, ((state.special_kind(seat), 1),), intent.drops, fresh=True)
 
 
-def _carry_play(st: InfectedState, seat: int, intent: Play) -> None:
-    st.piles[seat].append(st.take_from_hand(seat, intent.item))
-    st.emit(Event("play", f"{{p{seat}}} plays an item card to the challenge pile"))
+def _carry_play(state: InfectedState, seat: int, intent: Play) -> None:
+    state.piles[seat].append(mechanics.take_from_hand(state, seat, intent.item))
+    state.emit(Event("play", f"{{p{seat}}} plays an item card to the challenge pile"))
 
 
-def _carry_swap(st: InfectedState, seat: int, intent: Swap) -> None:
+def _carry_equip(state: InfectedState, seat: int, intent: Equip) -> None:
+    mechanics.equip(state, seat, intent.items, intent.drops, fresh=True)
+
+
+def _carry_swap(state: InfectedState, seat: int, intent: Swap) -> None:
     for k in intent.items:
-        st.discard_from_hand(seat, k)
-    st.draw_items(seat, 2)
+        mechanics.discard_from_hand(state, seat, k)
+    mechanics.draw_items(state, seat, 2)
 
 
-def _carry_give(st: InfectedState, seat: int, intent: Give) -> None:
+def _carry_give(state: InfectedState, seat: int, intent: Give) -> None:
     for k, to in intent.gifts:
-        card = st.take_from_hand(seat, k)
-        st.hands[to].append(card)
-        st.emit(Event("give", f"{{p{seat}}} gives an item card to {{p{to}}}"))
-        st.emit(
+        card = mechanics.take_from_hand(state, seat, k)
+        state.hands[to].append(card)
+        state.emit(Event("give", f"{{p{seat}}} gives an item card to {{p{to}}}"))
+        state.emit(
             Event(
                 "gave",
-                f"{{p{seat}}} gives {article(st.item_name(card))} to {{p{to}}}",
+                f"{{p{seat}}} gives {article(state.item_name(card))} to {{p{to}}}",
                 private((seat, to)),
             )
         )
 
 
-def _carry_pass(st: InfectedState, seat: int, intent: Pass) -> None:
-    st.emit(Event("pass", f"{{p{seat}}} takes no action"))
+def _carry_pass(state: InfectedState, seat: int, intent: Pass) -> None:
+    state.emit(Event("pass", f"{{p{seat}}} takes no action"))
 
 
 CARRY_OUT: dict[type[Intent], Callable[[InfectedState, int, Any], None]] = {
     CallDestroy: _carry_call_destroy,
     CallLeader: _carry_call_leader,
-    Ability: lambda st, seat, intent: use_ability(st, seat, intent.target),
+    Ability: lambda state, seat, intent: use_ability(state, seat, intent.target),
     Special: _carry_special,
     Play: _carry_play,
-    Draw: lambda st, seat, intent: st.draw_items(seat, 1),
-    DrawTwo: lambda st, seat, intent: st.draw_items(seat, 2),
-    Equip: lambda st, seat, intent: st.equip(seat, intent.items, intent.drops, fresh=True),
+    Draw: lambda state, seat, intent: mechanics.draw_items(state, seat, 1),
+    DrawTwo: lambda state, seat, intent: mechanics.draw_items(state, seat, 2),
+    Equip: _carry_equip,
     Swap: _carry_swap,
     Give: _carry_give,
-    Heal: lambda st, seat, intent: st.heal(seat, 1),
+    Heal: lambda state, seat, intent: mechanics.heal(state, seat, 1),
     Pass: _carry_pass,
-    Zombify: lambda st, seat, intent: st.expose(seat, "finished zombification"),
+    Zombify: lambda state, seat, intent: mechanics.expose(state, seat, "finished zombification"),
 }
 """How each kind of intent is carried out, in the order the seat built them."""
 
 
-def _carry_out(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
+def _carry_out(state: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
     """Calls and the ability first, then the action: in the order each seat built them."""
     for seat in order:
         for intent in window[seat].intents:
-            CARRY_OUT[type(intent)](st, seat, intent)
+            CARRY_OUT[type(intent)](state, seat, intent)
 
 
 ACTIONS = Window(_choices, _choose, _carry_out)
-window(Phase.ACTION, ACTIONS)
-window(Phase.EXTRA, ACTIONS)
+"""The action phase, and the second actions after it."""

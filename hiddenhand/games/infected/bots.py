@@ -22,6 +22,22 @@ from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, card_set
 from hiddenhand.games.infected.reading import Reading, ViewReading, WorldReading
+from hiddenhand.games.infected.space import (
+    ABILITY,
+    CALL_DESTROY,
+    COVER,
+    DRAW,
+    DRAW_TWO,
+    EQUIP,
+    EQUIP_DONE,
+    HEAL,
+    PASS,
+    PLACE,
+    PLAY,
+    REACT,
+    USE,
+    ZOMBIFY,
+)
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
@@ -132,7 +148,7 @@ class InfectedBot(Bot):
         if phase == "setup":
             return self._setup_equip(legal, infected)
         if phase in ("action", "extra") and read.stage() == "equip_more":  # Equip Done is legal
-            return next(a for a in legal if a.kind == "equip_done")
+            return next(a for a in legal if a.kind == EQUIP_DONE)
         if phase == "discard":
             return self._lowest(legal)
         if phase == "infect":
@@ -210,16 +226,16 @@ class InfectedBot(Bot):
         by_kind = _by_kind(legal)
         if infected:
             return self._infected_action(read, legal, by_kind)
-        call = _first(by_kind, "call_destroy")
+        call = _first(by_kind, CALL_DESTROY)
         if call is not None and max(read.suspicion()) >= self._call_threshold(read):
             return call
         hand = read.hand_values()
         pile = read.pile_value()
         needed = self._needed(read)
-        ability = _first(by_kind, "ability")
+        ability = _first(by_kind, ABILITY)
         if ability is not None and self._ability_now(read, len(hand)):
             return ability
-        plays = by_kind.get("play", [])
+        plays = by_kind.get(PLAY, [])
         usable_plain = read.ready_plain_value()
         if plays and pile + usable_plain < needed:
             best = max(plays, key=lambda a: value[_item(a)])
@@ -228,10 +244,10 @@ class InfectedBot(Bot):
                 return best
         wounds = read.wounds(self.seat)
         hitpoints = read.hitpoints()
-        heal = _first(by_kind, "heal")
+        heal = _first(by_kind, HEAL)
         if heal is not None and (wounds >= 2 or (hitpoints and wounds >= hitpoints - 1)):
             return heal
-        equips = [a for a in by_kind.get("equip", ()) if int(a.args[1]) == 1]
+        equips = [a for a in by_kind.get(EQUIP, ()) if int(a.args[1]) == 1]
         if equips and read.equipped_count() < 2:
             effect = _tables()[1]
             good = [a for a in equips if effect[_item(a)] in GOOD_EQUIPS]
@@ -240,12 +256,12 @@ class InfectedBot(Bot):
             if len(hand) >= 5:
                 return max(equips, key=lambda a: value[_item(a)])
         if len(hand) < 7:
-            draw = _first(by_kind, "draw2") or _first(by_kind, "draw")
+            draw = _first(by_kind, DRAW_TWO) or _first(by_kind, DRAW)
             if draw is not None:
                 return draw
         if plays:
             return max(plays, key=lambda a: value[_item(a)])
-        return _first(by_kind, "pass") or legal[0]
+        return _first(by_kind, PASS) or legal[0]
 
     def _tested(self, tests: list[tuple[int, str]], action: Action) -> int:
         return sum(1 for target, _ in tests if target == action.args[0])
@@ -277,25 +293,25 @@ class InfectedBot(Bot):
         """Look like a human who is a little unlucky: commit cheap cards, hoard the good ones."""
         value = _tables()[0]
         hand = len(read.hand_values())
-        zombify = _first(by_kind, "zombify")
+        zombify = _first(by_kind, ZOMBIFY)
         if zombify is not None and self._exposure(read) >= 2:
             return zombify
-        call = _first(by_kind, "call_destroy")
+        call = _first(by_kind, CALL_DESTROY)
         if call is not None and self.rng.random() < 0.05:
             return call
-        plays = by_kind.get("play", [])
+        plays = by_kind.get(PLAY, [])
         pile = read.pile_value()
         needed = self._needed(read)
         if plays and pile < needed and (hand >= 5 or self.rng.random() < 0.5):
             ranked = sorted(plays, key=lambda a: value[_item(a)])
             return ranked[len(ranked) // 2]
         if hand < 7:
-            draw = _first(by_kind, "draw2") or _first(by_kind, "draw")
+            draw = _first(by_kind, DRAW_TWO) or _first(by_kind, DRAW)
             if draw is not None:
                 return draw
         if plays:
             return min(plays, key=lambda a: value[_item(a)])
-        return _first(by_kind, "pass") or legal[0]
+        return _first(by_kind, PASS) or legal[0]
 
     def _exposure(self, read: Reading) -> int:
         """How strongly the evidence points at this (infected) seat."""
@@ -324,7 +340,7 @@ class InfectedBot(Bot):
         resolving = len(threat) >= 2 and threat[-1] < threat[-2]
         wounds = read.wounds(self.seat)
         for a in legal:
-            if a.kind != "use":
+            if a.kind != USE:
                 continue
             kind = _item(a)
             e = effect[kind]
@@ -348,7 +364,7 @@ class InfectedBot(Bot):
         none = self._find(legal, "react_none") or legal[-1]
         threat = read.threat()
         new = threat[-1]
-        covers = [a for a in legal if a.kind == "cover"]
+        covers = [a for a in legal if a.kind == COVER]
         if covers:
             values = {a: card_set().zombie_kinds[int(a.args[0])].value for a in covers}
             if len(threat) >= 2:
@@ -363,7 +379,7 @@ class InfectedBot(Bot):
         if read.infected:
             return none
         for a in legal:
-            if a.kind != "react":
+            if a.kind != REACT:
                 continue
             e = _tables()[1][_item(a)]
             if e == "block" and read.threat_has_effect():
@@ -395,7 +411,7 @@ class InfectedBot(Bot):
 
     def _place(self, read: Reading, legal: Sequence[Action]) -> Action:
         resource = _tables()[2]
-        places = [a for a in legal if a.kind == "place"]
+        places = [a for a in legal if a.kind == PLACE]
         if not places:
             return legal[0]
         counts = read.resources()

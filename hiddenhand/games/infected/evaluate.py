@@ -30,83 +30,85 @@ WEIGHTS = (-6.455, 0.254, 0.420, 0.329, 3.590, 3.953, 6.227, -0.066, 0.515, -9.8
 """Bias, then the weight of each feature of `features`, towards the survivors."""
 
 
-def at_round_start(game: InfectedState) -> bool:
+def at_round_start(state: InfectedState) -> bool:
     """Whether the game waits for the first choices of a round, before any threat card."""
     return (
-        game.phase == "action"
-        and not game.threat
-        and all(d.stage == "start" and not d.intents and not d.done for d in game.window.values())
+        state.phase == "action"
+        and not state.threat
+        and all(d.stage == "start" and not d.intents and not d.done for d in state.window.values())
     )
 
 
-def features(game: InfectedState) -> tuple[float, ...]:
+def features(state: InfectedState) -> tuple[float, ...]:
     """Resources held (mean and scarcest type, as fractions of those needed), the scarcest type
     counting the survivors' hands too, the zombie deck left, the end game and the scarcest type
     in it, survivors' wounds and hand sizes per seat, the infected exposed, its shown fails, the
     share of the public evidence on the infected, and the round."""
-    n = need = game.n
-    held = [min(len(pile), need) / need for pile in game.resources]
-    infected = [s for s in range(n) if game.is_infected(s)]
-    survivors = [s for s in range(n) if s not in infected and not game.exposed[s]]
-    kinds = game.cards.item_kinds
-    item_of = game.cards.item_of
+    n = need = state.n
+    held = [min(len(pile), need) / need for pile in state.resources]
+    infected = [s for s in range(n) if state.is_infected(s)]
+    survivors = [s for s in range(n) if s not in infected and not state.exposed[s]]
+    kinds = state.cards.item_kinds
+    item_of = state.cards.item_of
     in_hands = dict.fromkeys(RESOURCES, 0)
     for s in survivors:
-        for card in game.hands[s]:
+        for card in state.hands[s]:
             in_hands[kinds[item_of[card]].resource] += 1
     reach = [
         min(len(pile) + in_hands[RESOURCES[r]], 2 * need) / need
-        for r, pile in enumerate(game.resources)
+        for r, pile in enumerate(state.resources)
     ]
     evidence = evidence_weights(
         n,
-        ((target, shown) for _, target, shown in game.tests),
-        game.shown_fails,
-        game.fail_claims,
-        game.shown_claims,
+        ((target, shown) for _, target, shown in state.tests),
+        state.shown_fails,
+        state.fail_claims,
+        state.shown_claims,
     )
     share = sum(evidence[s] for s in infected) / sum(evidence) if infected else 0.0
-    end = 1.0 if game.end_game else 0.0
+    end = 1.0 if state.end_game else 0.0
     per_seat = max(1, len(survivors))
     return (
         sum(held) / len(held),
         min(held),
         min(reach),
-        len(game.zdeck) / ZOMBIE_DECK_SIZE,
+        len(state.zdeck) / ZOMBIE_DECK_SIZE,
         end,
         end * min(held),
-        sum(len(game.wounds[s]) for s in survivors) / per_seat,
-        sum(len(game.hands[s]) for s in survivors) / per_seat / 7,
-        float(any(game.exposed[s] for s in infected)),
-        float(sum(game.shown_fails[s] for s in infected)),
+        sum(len(state.wounds[s]) for s in survivors) / per_seat,
+        sum(len(state.hands[s]) for s in survivors) / per_seat / 7,
+        float(any(state.exposed[s] for s in infected)),
+        float(sum(state.shown_fails[s] for s in infected)),
         share,
     )
 
 
-def survivors_chance(game: InfectedState) -> float:
+def survivors_chance(state: InfectedState) -> float:
     """The estimated chance that the survivors win."""
-    x = WEIGHTS[0] + sum(w * f for w, f in zip(WEIGHTS[1:], features(game), strict=True))
+    x = WEIGHTS[0] + sum(w * f for w, f in zip(WEIGHTS[1:], features(state), strict=True))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
 def evaluate_seats(state: State) -> list[float] | None:
     """`evaluate` for every seat, with the survivors' chance computed once."""
-    game: InfectedState = state  # type: ignore[assignment]
-    seats = range(game.n)
-    if game.result is not None:
-        return [1.0 if seat in game.result.winners else 0.0 for seat in seats]
-    if not at_round_start(game):
+    if TYPE_CHECKING:
+        assert isinstance(state, InfectedState)
+    seats = range(state.n)
+    if state.result is not None:
+        return [1.0 if seat in state.result.winners else 0.0 for seat in seats]
+    if not at_round_start(state):
         return None
-    chance = survivors_chance(game)
-    return [1.0 - chance if game.is_infected(seat) else chance for seat in seats]
+    chance = survivors_chance(state)
+    return [1.0 - chance if state.is_infected(seat) else chance for seat in seats]
 
 
 def evaluate(state: State, seat: int) -> float | None:
     """The estimated chance that `seat` wins, in [0, 1]; None mid-round (play on)."""
-    game: InfectedState = state  # type: ignore[assignment]
-    if game.result is not None:
-        return 1.0 if seat in game.result.winners else 0.0
-    if not at_round_start(game):
+    if TYPE_CHECKING:
+        assert isinstance(state, InfectedState)
+    if state.result is not None:
+        return 1.0 if seat in state.result.winners else 0.0
+    if not at_round_start(state):
         return None
-    chance = survivors_chance(game)
-    return 1.0 - chance if game.is_infected(seat) else chance
+    chance = survivors_chance(state)
+    return 1.0 - chance if state.is_infected(seat) else chance

@@ -9,92 +9,98 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.cards import RESOURCES
-from hiddenhand.games.infected.flow import Phase
 from hiddenhand.games.infected.mechanics import DeckExhausted
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-def exhausted(st: InfectedState) -> None:
+def exhausted(state: InfectedState) -> None:
     """The zombie deck ran out: the end game begins, or the game ends."""
-    st.exhaustions += 1
-    st.window = {}
-    st.phase = Phase.FLOW
-    if st.exhaustions >= 2:
-        st.emit(Event("exhausted", "the zombie deck is exhausted for the second time"))
-        if st.enough_resources():
-            st.win("humans", f"the survivors hold {st.n} resources of every type")
+    state.exhaustions += 1
+    state.window = {}
+    state.running = True
+    if state.exhaustions >= 2:
+        state.emit(Event("exhausted", "the zombie deck is exhausted for the second time"))
+        if state.enough_resources():
+            mechanics.win(state, "humans", f"the survivors hold {state.n} resources of every type")
         else:
-            st.win("zombies", "the zombie deck ran out a second time")
+            mechanics.win(state, "zombies", "the zombie deck ran out a second time")
         return
-    st.emit(Event("exhausted", "the zombie deck is exhausted: the end game begins"))
-    st.end_game = True
-    st.cover = st.jammed = False
+    state.emit(Event("exhausted", "the zombie deck is exhausted: the end game begins"))
+    state.end_game = True
+    state.cover = state.jammed = False
     # a. the turn ends, the challenge is lost, the Leader card moves on
-    st.discard_threat()
-    for s in range(st.n):
-        st.hidden_discard.extend(st.piles[s])
-        st.piles[s] = []
-    st.pass_leader()
+    mechanics.discard_threat(
+        state,
+    )
+    for s in range(state.n):
+        state.hidden_discard.extend(state.piles[s])
+        state.piles[s] = []
+    mechanics.pass_leader(
+        state,
+    )
     # b. resources into hands
-    if not any(st.resources):
-        st.win("zombies", "no resources were collected before the end game")
+    if not any(state.resources):
+        mechanics.win(state, "zombies", "no resources were collected before the end game")
         return
-    _resources_into_hands(st)
+    _resources_into_hands(state)
     # c, d. a new deck from the discard pile and the endgame zombie cards
-    st.zdeck = st.zdiscard + list(st.cards.endgame_cards)
-    st.zdiscard = []
-    st.rng.shuffle(st.zdeck)
-    st.known_top = [0] * st.n
-    st.emit(
+    state.zdeck = state.zdiscard + list(state.cards.endgame_cards)
+    state.zdiscard = []
+    state.rng.shuffle(state.zdeck)
+    state.known_top = [0] * state.n
+    state.emit(
         Event("shuffle", "the zombie discard pile and the endgame zombie cards form a new deck")
     )
     try:
         # e. blood samples face up; the infected is exposed.  f. infection spreads
-        for s in range(st.n):
-            if st.samples[s]:
-                st.samples_up[s] = True
-                st.emit(Event("sample_shown", f"{{p{s}}} shows a {st.samples[s][0]} blood sample"))
-        for s in st.order_from_leader():
-            if st.is_infected(s):
-                st.expose(s, "the blood samples are turned up")
-        if st.spare is not None:
-            _spread(st)
+        for s in range(state.n):
+            if state.samples[s]:
+                state.samples_up[s] = True
+                state.emit(
+                    Event("sample_shown", f"{{p{s}}} shows a {state.samples[s][0]} blood sample")
+                )
+        for s in state.order_from_leader():
+            if state.is_infected(s):
+                mechanics.expose(state, s, "the blood samples are turned up")
+        if state.spare is not None:
+            _spread(state)
     except DeckExhausted:
-        exhausted(st)
+        exhausted(state)
         return
     # g. a new turn
-    st.todo = ["limit", "round"]
+    state.todo = ["limit", "round"]
 
 
-def _resources_into_hands(st: InfectedState) -> None:
+def _resources_into_hands(state: InfectedState) -> None:
     """ "Starting from Leader, each player must take 3 collected resource cards of different
     types and put them to his hand"; with `carried_resources` they still count as collected."""
-    carry = st.options.carried_resources  # type: ignore[attr-defined]
-    for s in st.order_from_leader():
+    carry = state.options.carried_resources  # type: ignore[attr-defined]
+    for s in state.order_from_leader():
         taken = []
         for r in range(len(RESOURCES)):
-            if st.resources[r]:
-                card = st.resources[r].pop()
-                st.hands[s].append(card)
+            if state.resources[r]:
+                card = state.resources[r].pop()
+                state.hands[s].append(card)
                 if carry:
-                    st.carried[r].append(card)
-                taken.append(st.item_name(card))
+                    state.carried[r].append(card)
+                taken.append(state.item_name(card))
         if taken:
-            st.emit(Event("resources", f"{{p{s}}} takes {', '.join(taken)} into hand"))
+            state.emit(Event("resources", f"{{p{s}}} takes {', '.join(taken)} into hand"))
 
 
-def _spread(st: InfectedState) -> None:
+def _spread(state: InfectedState) -> None:
     """Infection spreads: the remaining sample goes to the most wounded, the Leader first."""
-    spare, st.spare = st.spare, None
+    spare, state.spare = state.spare, None
     assert spare is not None
-    order = st.order_from_leader()
-    most = max(len(st.wounds[s]) for s in order)
-    seat = next(s for s in order if len(st.wounds[s]) == most)
-    st.samples[seat].append(spare)
-    st.samples_up[seat] = True
-    st.emit(Event("spread", f"the remaining blood sample goes to {{p{seat}}}: it is {spare}"))
+    order = state.order_from_leader()
+    most = max(len(state.wounds[s]) for s in order)
+    seat = next(s for s in order if len(state.wounds[s]) == most)
+    state.samples[seat].append(spare)
+    state.samples_up[seat] = True
+    state.emit(Event("spread", f"the remaining blood sample goes to {{p{seat}}}: it is {spare}"))
     if spare == "virus":
-        st.expose(seat, "the infection spreads")
+        mechanics.expose(state, seat, "the infection spreads")

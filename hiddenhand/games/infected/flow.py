@@ -1,8 +1,8 @@
 """The flow of play: the phases a game can be in, and the steps that move it along.
 
 A round is a queue of named steps (`InfectedState.todo`); each step either runs by itself or
-opens a decision and waits for it. Steps register here by decorator, so the queue names only
-steps that exist; decisions register the way each is offered and carried out.
+opens a decision and waits for it. steps.py lists every step under its name and every decision
+with the way it is offered and carried out.
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ if TYPE_CHECKING:
 
 
 class Phase(StrEnum):
-    """What the game waits for; views send the value."""
+    """What the game waits for, or last waited for while the flow runs its steps (the state's
+    `running`); views send the value."""
 
-    FLOW = "flow"
-    """No decision is open: the flow runs its next step."""
     CHARACTER = "character"
     SETUP = "setup"
     ACTION = "action"
@@ -44,17 +43,7 @@ RESOLVE = ("announce", "use", "limit", "claims", "infect", "victory", "next")
 """Threat resolve (sum, use items, claims), infections phase, check victory, the next Leader."""
 
 Step = Callable[["InfectedState"], None]
-STEPS: dict[str, Step] = {}
-
-
-def step(name: str) -> Callable[[Step], Step]:
-    """Register a step of the flow under the name the queue uses."""
-
-    def register(run: Step) -> Step:
-        STEPS[name] = run
-        return run
-
-    return register
+"""A step of the flow: it runs by itself, or opens a decision and waits for it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,17 +63,3 @@ class Turn:
 
     legal: Callable[[InfectedState], Pending]
     choose: Callable[[InfectedState, int, Action], None]
-
-
-WINDOWS: dict[Phase, Window] = {}
-TURNS: dict[Phase, Turn] = {}
-
-
-def window(phase: Phase, rules: Window) -> None:
-    """Register how a simultaneous decision is offered and carried out."""
-    WINDOWS[phase] = rules
-
-
-def turn(phase: Phase, rules: Turn) -> None:
-    """Register how a one-seat decision is offered and carried out."""
-    TURNS[phase] = rules

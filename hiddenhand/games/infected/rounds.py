@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.text import article
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import kinds_in
-from hiddenhand.games.infected.flow import CYCLE, Phase, Turn, step, turn
+from hiddenhand.games.infected.flow import CYCLE, Phase, Turn
 from hiddenhand.games.infected.limits import HAND_LIMIT, INFECTED_HAND_LIMIT
+from hiddenhand.games.infected.space import TAKE_DONE
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
@@ -20,98 +22,102 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-@step("round")
-def new_round(st: InfectedState) -> None:
-    st.round += 1
-    st.destroy_held = st.leader_vote_held = False
-    st.emit(
+def new_round(state: InfectedState) -> None:
+    state.round += 1
+    state.destroy_held = state.leader_vote_held = False
+    state.emit(
         Event(
             "round",
-            f"round {st.round}: {{p{st.leader}}} has the Leader card",
-            data={"round": st.round},
+            f"round {state.round}: {{p{state.leader}}} has the Leader card",
+            data={"round": state.round},
         )
     )
-    st.todo = list(CYCLE)
+    state.todo = list(CYCLE)
 
 
-@step("next")
-def next_leader(st: InfectedState) -> None:
+def next_leader(state: InfectedState) -> None:
     """ "Give Leader card to the player next to the current leader and new turn begins"."""
-    st.pass_leader()
-    st.todo = ["round"]
+    mechanics.pass_leader(
+        state,
+    )
+    state.todo = ["round"]
 
 
 # -- the hand limit -----------------------------------------------------------------------------
 
 
-@step("limit")
-def hand_limit(st: InfectedState) -> None:
+def hand_limit(state: InfectedState) -> None:
     """ "If ... player has more cards than their hand limit allows, he must discard"."""
-    if any(len(h) > HAND_LIMIT for h in st.hands):
-        st.phase = Phase.DISCARD
+    if any(len(h) > HAND_LIMIT for h in state.hands):
+        state.phase = Phase.DISCARD
+        state.running = False
 
 
-def _discard_legal(st: InfectedState) -> Pending:
-    discard, item_of = st.table.discard, st.cards.item_of
+def _discard_legal(state: InfectedState) -> Pending:
+    discard, item_of = state.actions.discard, state.cards.item_of
     return {
-        s: [discard[k] for k in sorted(kinds_in(st.hands[s], item_of))]
-        for s in range(st.n)
-        if len(st.hands[s]) > HAND_LIMIT
+        s: [discard[k] for k in sorted(kinds_in(state.hands[s], item_of))]
+        for s in range(state.n)
+        if len(state.hands[s]) > HAND_LIMIT
     }
 
 
-def _discard(st: InfectedState, seat: int, action: Action) -> None:
-    st.discard_from_hand(seat, int(action.args[0]))
-    if all(len(h) <= HAND_LIMIT for h in st.hands):
-        st.phase = Phase.FLOW
+def _discard(state: InfectedState, seat: int, action: Action) -> None:
+    mechanics.discard_from_hand(state, seat, int(action.args[0]))
+    if all(len(h) <= HAND_LIMIT for h in state.hands):
+        state.running = True
 
 
-turn(Phase.DISCARD, Turn(_discard_legal, _discard))
+DISCARDS = Turn(_discard_legal, _discard)
 
 
 # -- the infections phase -------------------------------------------------------------------------
 
 
-@step("infect")
-def infections(st: InfectedState) -> None:
+def infections(state: InfectedState) -> None:
     """The exposed infected may take wound cards from characters, up to 3 zombie cards."""
-    for s in range(st.n):
+    for s in range(state.n):
         if (
-            st.exposed[s]
-            and len(st.zhand[s]) < INFECTED_HAND_LIMIT
-            and any(st.wounds[o] for o in st.active())
+            state.exposed[s]
+            and len(state.zhand[s]) < INFECTED_HAND_LIMIT
+            and any(state.wounds[o] for o in state.active())
         ):
-            st.infector = s
-            st.phase = Phase.INFECT
+            state.infector = s
+            state.phase = Phase.INFECT
+            state.running = False
             return
 
 
-def _infect_legal(st: InfectedState) -> Pending:
-    take = st.table.take_wound
-    return {st.infector: [take[s] for s in st.active() if st.wounds[s]] + [st.table.take_done]}
+def _infect_legal(state: InfectedState) -> Pending:
+    take = state.actions.take_wound
+    return {
+        state.infector: [take[s] for s in state.active() if state.wounds[s]]
+        + [state.actions.take_done]
+    }
 
 
-def _take_wound(st: InfectedState, seat: int, action: Action) -> None:
-    if action.kind == "take_done":
-        st.phase = Phase.FLOW
+def _take_wound(state: InfectedState, seat: int, action: Action) -> None:
+    if action.kind == TAKE_DONE:
+        state.running = True
         return
     victim = int(action.args[0])
-    card = st.wounds[victim].pop()
-    st.zhand[seat].append(card)
-    st.emit(Event("take_wound", f"{{p{seat}}} takes a wound card from {{p{victim}}}"))
-    st.emit(Event("zombie_card", f"you take {article(st.kind_z(card).name)}", private(seat)))
-    if len(st.zhand[seat]) >= INFECTED_HAND_LIMIT or not any(st.wounds[s] for s in st.active()):
-        st.phase = Phase.FLOW
+    card = state.wounds[victim].pop()
+    state.zhand[seat].append(card)
+    state.emit(Event("take_wound", f"{{p{seat}}} takes a wound card from {{p{victim}}}"))
+    state.emit(Event("zombie_card", f"you take {article(state.kind_z(card).name)}", private(seat)))
+    if len(state.zhand[seat]) >= INFECTED_HAND_LIMIT or not any(
+        state.wounds[s] for s in state.active()
+    ):
+        state.running = True
 
 
-turn(Phase.INFECT, Turn(_infect_legal, _take_wound))
+INFECTIONS = Turn(_infect_legal, _take_wound)
 
 
 # -- check victory ---------------------------------------------------------------------------------
 
 
-@step("victory")
-def check_victory(st: InfectedState) -> None:
+def check_victory(state: InfectedState) -> None:
     """In the end game, the humans win once they have collected enough resources."""
-    if st.end_game and st.enough_resources():
-        st.win("humans", f"the survivors hold {st.n} resources of every type")
+    if state.end_game and state.enough_resources():
+        mechanics.win(state, "humans", f"the survivors hold {state.n} resources of every type")

@@ -29,30 +29,30 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-def resample(st: InfectedState, me: int, rng: random.Random) -> None:
-    """Resample `st` in place for seat `me` (st is already a private copy)."""
-    if st.variant != "cooperative" and st.samples[me]:
-        _samples(st, me, rng)
-    _zombies(st, me, rng)
-    _items(st, me, rng)
-    _drafts(st, me, rng)
+def resample(state: InfectedState, me: int, rng: random.Random) -> None:
+    """Resample `state` in place for seat `me` (state is already a private copy)."""
+    if state.variant != "cooperative" and state.samples[me]:
+        _samples(state, me, rng)
+    _zombies(state, me, rng)
+    _items(state, me, rng)
+    _drafts(state, me, rng)
 
 
-def _samples(st: InfectedState, me: int, rng: random.Random) -> None:
-    unknown = [p for p in range(st.n) if p != me and not st.samples_up[p]]
-    pool = [st.samples[p][0] for p in unknown] + list(st.samples_away)
-    if st.spare is not None:
-        pool.append(st.spare)
+def _samples(state: InfectedState, me: int, rng: random.Random) -> None:
+    unknown = [p for p in range(state.n) if p != me and not state.samples_up[p]]
+    pool = [state.samples[p][0] for p in unknown] + list(state.samples_away)
+    if state.spare is not None:
+        pool.append(state.spare)
     if not pool:
         return
     viruses = pool.count("virus")
     slots = len(pool)
     evidence = evidence_weights(
-        st.n,
-        ((target, shown) for _, target, shown in st.tests),
-        st.shown_fails,
-        st.fail_claims,
-        st.shown_claims,
+        state.n,
+        ((target, shown) for _, target, shown in state.tests),
+        state.shown_fails,
+        state.fail_claims,
+        state.shown_claims,
     )
     weights = [evidence[p] for p in unknown] + [1.0] * (slots - len(unknown))
     chosen: set[int] = set()
@@ -61,63 +61,63 @@ def _samples(st: InfectedState, me: int, rng: random.Random) -> None:
         chosen.add(rng.choices(options, [weights[i] for i in options])[0])
     cards = ["virus" if i in chosen else "clean" for i in range(slots)]
     for i, p in enumerate(unknown):
-        st.samples[p] = [cards[i]]
-    away = len(st.samples_away)
-    st.samples_away = cards[len(unknown) : len(unknown) + away]
-    if st.spare is not None:
-        st.spare = cards[-1]
+        state.samples[p] = [cards[i]]
+    away = len(state.samples_away)
+    state.samples_away = cards[len(unknown) : len(unknown) + away]
+    if state.spare is not None:
+        state.spare = cards[-1]
 
 
-def _zombies(st: InfectedState, me: int, rng: random.Random) -> None:
-    keep = st.known_top[me]
-    cut = len(st.zdeck) - keep
-    pool = st.zdeck[:cut] + st.zremoved
-    for wounds in st.wounds:
+def _zombies(state: InfectedState, me: int, rng: random.Random) -> None:
+    keep = state.known_top[me]
+    cut = len(state.zdeck) - keep
+    pool = state.zdeck[:cut] + state.zremoved
+    for wounds in state.wounds:
         pool += wounds
-    others = [p for p in range(st.n) if p != me and st.zhand[p]]
+    others = [p for p in range(state.n) if p != me and state.zhand[p]]
     for p in others:
-        pool += st.zhand[p]
+        pool += state.zhand[p]
     rng.shuffle(pool)
     at = 0
-    st.zdeck[:cut] = pool[:cut]
+    state.zdeck[:cut] = pool[:cut]
     at = cut
-    size = len(st.zremoved)
-    st.zremoved = pool[at : at + size]
+    size = len(state.zremoved)
+    state.zremoved = pool[at : at + size]
     at += size
-    for p in range(st.n):
-        size = len(st.wounds[p])
-        st.wounds[p] = pool[at : at + size]
+    for p in range(state.n):
+        size = len(state.wounds[p])
+        state.wounds[p] = pool[at : at + size]
         at += size
     for p in others:
-        size = len(st.zhand[p])
-        st.zhand[p] = pool[at : at + size]
+        size = len(state.zhand[p])
+        state.zhand[p] = pool[at : at + size]
         at += size
 
 
-def _items(st: InfectedState, me: int, rng: random.Random) -> None:
-    others = [p for p in range(st.n) if p != me]
-    piles_hidden = st.phase != Phase.PLACE
-    pool = list(st.ideck) + st.hidden_discard
+def _items(state: InfectedState, me: int, rng: random.Random) -> None:
+    others = [p for p in range(state.n) if p != me]
+    piles_hidden = state.phase != Phase.PLACE
+    pool = list(state.ideck) + state.hidden_discard
     for p in others:
-        pool += st.hands[p]
+        pool += state.hands[p]
         if piles_hidden:
-            pool += st.piles[p]
-        pool += [e[0] for e in st.equipped[p] if not e[1]]
+            pool += state.piles[p]
+        pool += [e[0] for e in state.equipped[p] if not e[1]]
     rng.shuffle(pool)
-    at = len(st.ideck)
-    st.ideck = pool[:at]
-    size = len(st.hidden_discard)
-    st.hidden_discard = pool[at : at + size]
+    at = len(state.ideck)
+    state.ideck = pool[:at]
+    size = len(state.hidden_discard)
+    state.hidden_discard = pool[at : at + size]
     at += size
     for p in others:
-        size = len(st.hands[p])
-        st.hands[p] = pool[at : at + size]
+        size = len(state.hands[p])
+        state.hands[p] = pool[at : at + size]
         at += size
         if piles_hidden:
-            size = len(st.piles[p])
-            st.piles[p] = pool[at : at + size]
+            size = len(state.piles[p])
+            state.piles[p] = pool[at : at + size]
             at += size
-        for entry in st.equipped[p]:
+        for entry in state.equipped[p]:
             if not entry[1]:
                 entry[0] = pool[at]
                 at += 1
@@ -127,15 +127,15 @@ _ACTION_GUESSES = (Pass(), Draw())
 _NO_REACTION = NoReaction()
 
 
-def _drafts(st: InfectedState, me: int, rng: random.Random) -> None:
+def _drafts(state: InfectedState, me: int, rng: random.Random) -> None:
     """Others' unrevealed choices: unfinished ones start over, finished ones are guessed."""
-    item_of = st.cards.item_of
-    phase = st.phase
-    for p, old in list(st.window.items()):
+    item_of = state.cards.item_of
+    phase = state.phase
+    for p, old in list(state.window.items()):
         if p == me:
             continue
-        draft = Draft(kinds_in(st.hands[p], item_of), old.extra)
-        st.window[p] = draft
+        draft = Draft(kinds_in(state.hands[p], item_of), old.extra)
+        state.window[p] = draft
         if not old.done:
             continue
         draft.done = True
@@ -143,16 +143,16 @@ def _drafts(st: InfectedState, me: int, rng: random.Random) -> None:
         if phase in (Phase.ACTION, Phase.EXTRA):
             draft.intents = [rng.choice(_ACTION_GUESSES)]
         elif phase == Phase.SETUP:
-            picks = rng.sample(st.hands[p], min(2, len(st.hands[p])))
+            picks = rng.sample(state.hands[p], min(2, len(state.hands[p])))
             draft.intents = [Equip(((item_of[c], rng.randrange(2)),), ()) for c in picks]
         elif phase == Phase.USE:
             draft.intents = []
         elif phase == Phase.REACT:
             draft.intents = [_NO_REACTION]
         elif phase == Phase.CLAIM:
-            value = sum(st.cards.item_value(c) for c in st.piles[p])
-            draft.intents = [claim_of("success" if value >= sum(st.threat_vals) else "fail")]
+            value = sum(state.cards.item_value(c) for c in state.piles[p])
+            draft.intents = [claim_of("success" if value >= sum(state.threat_vals) else "fail")]
         elif phase == Phase.PLACE:
-            draft.intents = [place_of(item_of[rng.choice(st.piles[p])])]
+            draft.intents = [place_of(item_of[rng.choice(state.piles[p])])]
         elif phase == Phase.VOTE:
             draft.intents = [vote_of(rng.choice((True, False)))]

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
-from hiddenhand.games.infected.effects import ITEM_EFFECTS, THREAT_SHOWN, handle_threat
-from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase, Window, step, window
+from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected.effect_rules import REACTIONS, handle_threat
+from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase, Window
 from hiddenhand.games.infected.intents import Cover, NoReaction, React, cover_of, react_of
+from hiddenhand.games.infected.space import COVER, REACT
 from hiddenhand.games.infected.use_item import veiled
 
 if TYPE_CHECKING:
@@ -23,95 +25,95 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-def reactive_kinds(st: InfectedState, seat: int) -> list[int]:
+def reactive_kinds(state: InfectedState, seat: int) -> list[int]:
     """The kinds of the seat's equipped items usable when a new threat card is shown."""
     kinds = []
-    item_of, item_kinds = st.cards.item_of, st.cards.item_kinds
-    for card, _up, fresh in st.equipped[seat]:
+    item_of, item_kinds = state.cards.item_of, state.cards.item_kinds
+    for card, _up, fresh in state.equipped[seat]:
         effect = item_kinds[item_of[card]].effect
-        if not fresh and effect is not None and ITEM_EFFECTS[effect][0] == THREAT_SHOWN:
+        if not fresh and effect in REACTIONS:
             k = item_of[card]
             if k not in kinds:
                 kinds.append(k)
     return sorted(kinds)
 
 
-@step("threat")
-def threat_card(st: InfectedState) -> None:
+def threat_card(state: InfectedState) -> None:
     """1. "Leader draws 1 new zombie card and places it faceup on the table." """
-    card = st.draw_zombie()
-    kind = st.kind_z(card)
-    st.threat.append(card)
-    st.threat_vals.append(kind.value)
-    st.blocked = False
-    st.emit(
+    card = mechanics.draw_zombie(
+        state,
+    )
+    kind = state.kind_z(card)
+    state.threat.append(card)
+    state.threat_vals.append(kind.value)
+    state.blocked = False
+    state.emit(
         Event(
             "threat",
-            f"{{p{st.leader}}} draws {kind.name} ({kind.value})",
+            f"{{p{state.leader}}} draws {kind.name} ({kind.value})",
             data={"card": card, "value": kind.value},
         )
     )
-    st.todo.insert(0, "effect")
-    seats = [s for s in st.order_from_leader() if reactive_kinds(st, s) or veiled(st, s)]
-    seats += [s for s in range(st.n) if st.exposed[s] and st.zhand[s]]
-    st.open_window(Phase.REACT, seats)
+    state.todo.insert(0, "effect")
+    seats = [s for s in state.order_from_leader() if reactive_kinds(state, s) or veiled(state, s)]
+    seats += [s for s in range(state.n) if state.exposed[s] and state.zhand[s]]
+    state.open_window(Phase.REACT, seats)
 
 
-@step("effect")
-def threat_effect(st: InfectedState) -> None:
+def threat_effect(state: InfectedState) -> None:
     """The effect is handled; 2. a card LOWER than the previous one ends the threat."""
-    card = st.threat[-1]
-    if st.blocked or st.cover:
-        st.cover = False
-        st.emit(Event("no_effect", "the threat effect is not handled"))
+    card = state.threat[-1]
+    if state.blocked or state.cover:
+        state.cover = False
+        state.emit(Event("no_effect", "the threat effect is not handled"))
     else:
-        handle_threat(st, card)
-    for gear in st.equipped:
+        handle_threat(state, card)
+    for gear in state.equipped:
         for entry in gear:
             entry[2] = 0
-    vals = st.threat_vals
+    vals = state.threat_vals
     if len(vals) >= 2 and vals[-1] < vals[-2]:
-        st.emit(
+        state.emit(
             Event("threat_ends", "the new card is lower than the previous one: the threat ends")
         )
-        st.todo = list(RESOLVE)
+        state.todo = list(RESOLVE)
     else:
-        st.todo = list(CYCLE)
+        state.todo = list(CYCLE)
 
 
 # -- when a new threat card is shown ------------------------------------------------------------
 
 
-def _choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    t = st.table
-    zombie_of = st.cards.zombie_of
-    out = [t.cover[z] for z in sorted({zombie_of[c] for c in st.zhand[seat]})]
-    out += [t.react[k] for k in reactive_kinds(st, seat)]
-    return [*out, t.react_none]
+def _choices(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    actions = state.actions
+    zombie_of = state.cards.zombie_of
+    out = [actions.cover[z] for z in sorted({zombie_of[c] for c in state.zhand[seat]})]
+    out += [actions.react[k] for k in reactive_kinds(state, seat)]
+    return [*out, actions.react_none]
 
 
-def _choose(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
-    if action.kind == "cover":
+def _choose(state: InfectedState, seat: int, d: Draft, action: Action) -> None:
+    if action.kind == COVER:
         d.intents.append(cover_of(int(action.args[0])))
-    elif action.kind == "react":
+    elif action.kind == REACT:
         d.intents.append(react_of(int(action.args[0])))
     else:
         d.intents.append(NoReaction())
     d.done = True
 
 
-def _resolve(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
+def _resolve(state: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
     """Covers first (the covering card replaces the shown one), then items on the card."""
     for s in order:
         intent = window[s].intents[0]
         if isinstance(intent, Cover):
-            card = next(c for c in st.zhand[s] if st.cards.zombie_of[c] == intent.zombie)
-            st.zhand[s].remove(card)
-            st.zdiscard.append(st.threat[-1])
-            st.threat[-1] = card
-            kind = st.kind_z(card)
-            st.threat_vals[-1] = kind.value
-            st.emit(
+            card = next(c for c in state.zhand[s] if state.cards.zombie_of[c] == intent.zombie)
+            state.zhand[s].remove(card)
+            state.zdiscard.append(state.threat[-1])
+            state.threat[-1] = card
+            kind = state.kind_z(card)
+            state.threat_vals[-1] = kind.value
+            state.emit(
                 Event(
                     "cover", f"{{p{s}}} plays {kind.name} ({kind.value}) on top of the threat card"
                 )
@@ -119,17 +121,15 @@ def _resolve(st: InfectedState, order: list[int], window: dict[int, Draft]) -> N
     for s in order:
         intent = window[s].intents[0]
         if isinstance(intent, React):
-            card = st.equipped_card(s, intent.item)
-            st.equipped[s] = [e for e in st.equipped[s] if e[0] != card]
-            st.item_discard.append(card)
-            effect = st.cards.item_kinds[intent.item].effect
-            st.emit(
-                Event("react", f"{{p{s}}} uses {article(st.item_name(card))} on the threat card")
+            card = mechanics.equipped_card(state, s, intent.item)
+            state.equipped[s] = [e for e in state.equipped[s] if e[0] != card]
+            state.item_discard.append(card)
+            effect = state.cards.item_kinds[intent.item].effect
+            state.emit(
+                Event("react", f"{{p{s}}} uses {article(state.item_name(card))} on the threat card")
             )
-            if effect == "block":
-                st.blocked = True
-            elif effect == "distract":
-                st.threat_vals[-1] = 0
+            assert effect is not None
+            REACTIONS[effect](state)
 
 
-window(Phase.REACT, Window(_choices, _choose, _resolve))
+REACTIONS_TO_THREAT = Window(_choices, _choose, _resolve)

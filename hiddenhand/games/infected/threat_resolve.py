@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.cards import RESOURCES
-from hiddenhand.games.infected.flow import Phase, Window, step, window
+from hiddenhand.games.infected.flow import Phase, Window
 from hiddenhand.games.infected.intents import Claim, Place, claim_of, place_of
 
 if TYPE_CHECKING:
@@ -21,31 +22,33 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-@step("announce")
-def announce(st: InfectedState) -> None:
+def announce(state: InfectedState) -> None:
     """1. "Leader calculates and announces the sum of all faceup zombie event cards"."""
-    total = sum(st.threat_vals)
-    st.emit(
-        Event("threat_sum", f"{{p{st.leader}}} announces the threat: {total}", data={"sum": total})
+    total = sum(state.threat_vals)
+    state.emit(
+        Event(
+            "threat_sum", f"{{p{state.leader}}} announces the threat: {total}", data={"sum": total}
+        )
     )
 
 
-@step("claims")
-def claims(st: InfectedState) -> None:
+def claims(state: InfectedState) -> None:
     """3. Each player with a challenge pile claims, secretly until all have."""
-    seats = [s for s in st.active() if st.piles[s]]
+    seats = [s for s in state.active() if state.piles[s]]
     if not seats:
-        st.discard_threat()
-    st.open_window(Phase.CLAIM, seats)
+        mechanics.discard_threat(
+            state,
+        )
+    state.open_window(Phase.CLAIM, seats)
 
 
-def _claim(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
+def _claim(state: InfectedState, seat: int, d: Draft, action: Action) -> None:
     d.intents.append(claim_of(str(action.args[0])))
     d.done = True
 
 
-def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
-    total = sum(st.threat_vals)
+def _resolve_claims(state: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
+    total = sum(state.threat_vals)
     shown_fail = False
     winners: list[int] = []
     claims: list[tuple[int, str, tuple[int, ...] | None]] = []
@@ -53,18 +56,18 @@ def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft
         intent = window[s].intents[0]
         assert isinstance(intent, Claim)
         claim = intent.claim
-        pile = st.piles[s]
+        pile = state.piles[s]
         if claim == "fail":
             claims.append((s, "fail", None))
-            st.fail_claims[s] += 1
-            st.emit(Event("claim", f"{{p{s}}} claims fail", data={"seat": s, "claim": "fail"}))
+            state.fail_claims[s] += 1
+            state.emit(Event("claim", f"{{p{s}}} claims fail", data={"seat": s, "claim": "fail"}))
             continue
-        value = sum(st.cards.item_value(c) for c in pile)
-        names = ", ".join(st.item_name(c) for c in pile)
+        value = sum(state.cards.item_value(c) for c in pile)
+        names = ", ".join(state.item_name(c) for c in pile)
         claims.append((s, claim, tuple(pile)))
-        st.shown_claims[s] += 1
+        state.shown_claims[s] += 1
         if claim == "success" and value >= total:
-            st.emit(
+            state.emit(
                 Event(
                     "claim",
                     f"{{p{s}}} claims success and shows {names} ({value})",
@@ -74,66 +77,65 @@ def _resolve_claims(st: InfectedState, order: list[int], window: dict[int, Draft
             winners.append(s)
         else:
             said = "success" if claim == "success" else "fail"
-            st.emit(
+            state.emit(
                 Event(
                     "claim",
                     f"{{p{s}}} claims {said} and shows {names} ({value}): a shown fail",
                     data={"seat": s, "claim": "shown-fail"},
                 )
             )
-            st.shown_fails[s] += 1
+            state.shown_fails[s] += 1
             shown_fail = True
-    st.last_claims = tuple(claims)
+    state.last_claims = tuple(claims)
     if shown_fail:
-        st.emit(Event("all_fail", "a fail was shown: every player fails this threat"))
+        state.emit(Event("all_fail", "a fail was shown: every player fails this threat"))
         winners = []
     shown = {s for s, _, cards in claims if cards is not None}
     for s in order:
         if s in winners:
             continue
-        (st.item_discard if s in shown else st.hidden_discard).extend(st.piles[s])
-        st.piles[s] = []
-    st.discard_threat()
+        (state.item_discard if s in shown else state.hidden_discard).extend(state.piles[s])
+        state.piles[s] = []
+    mechanics.discard_threat(
+        state,
+    )
     if winners:
-        st.open_window(Phase.PLACE, winners)
+        state.open_window(Phase.PLACE, winners)
 
 
-window(
-    Phase.CLAIM,
-    Window(lambda st, seat, d: list(st.table.claims), _claim, _resolve_claims),
-)
+CLAIMS = Window(lambda state, seat, d: list(state.actions.claims), _claim, _resolve_claims)
 
 
 # -- placing resources ----------------------------------------------------------------------
 
 
-def _place_choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    t = st.table
-    kinds = sorted({st.cards.item_of[c] for c in st.piles[seat]})
-    return [t.place[k] for k in kinds] + [t.place_none]
+def _place_choices(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    actions = state.actions
+    kinds = sorted({state.cards.item_of[c] for c in state.piles[seat]})
+    return [actions.place[k] for k in kinds] + [actions.place_none]
 
 
-def _place(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
+def _place(state: InfectedState, seat: int, d: Draft, action: Action) -> None:
     d.intents.append(place_of(int(action.args[0]) if action.args else None))
     d.done = True
 
 
-def _resolve_placement(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
+def _resolve_placement(state: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
     for s in order:
         intent = window[s].intents[0]
         assert isinstance(intent, Place)
         if intent.item is not None:
-            card = st.take_from_pile(s, intent.item)
-            r = RESOURCES.index(st.cards.item_kinds[intent.item].resource)
-            st.resources[r].append(card)
-            st.emit(
+            card = mechanics.take_from_pile(state, s, intent.item)
+            r = RESOURCES.index(state.cards.item_kinds[intent.item].resource)
+            state.resources[r].append(card)
+            state.emit(
                 Event(
                     "place",
-                    f"{{p{s}}} puts {article(st.item_name(card))} on the {RESOURCES[r]} pile",
+                    f"{{p{s}}} puts {article(state.item_name(card))} on the {RESOURCES[r]} pile",
                 )
             )
-        st.item_discard.extend(st.piles[s])
-        st.piles[s] = []
+        state.item_discard.extend(state.piles[s])
+        state.piles[s] = []
 
 
-window(Phase.PLACE, Window(_place_choices, _place, _resolve_placement))
+PLACEMENTS = Window(_place_choices, _place, _resolve_placement)

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
+from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.draft import Stage
-from hiddenhand.games.infected.effects import ITEM_EFFECTS, THREAT_SHOWN, use_item
-from hiddenhand.games.infected.flow import Phase, Window, step, window
+from hiddenhand.games.infected.effect_rules import ITEM_USES, use_item
+from hiddenhand.games.infected.flow import Phase, Window
 from hiddenhand.games.infected.intents import Use
+from hiddenhand.games.infected.space import TEST_TARGET, USE
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
@@ -21,73 +23,68 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 
-def usable_kinds(st: InfectedState, seat: int) -> list[int]:
+def usable_kinds(state: InfectedState, seat: int) -> list[int]:
     """The kinds of the seat's equipped items usable in a use item phase now."""
     kinds = []
-    item_of, item_kinds = st.cards.item_of, st.cards.item_kinds
-    for card, _up, fresh in st.equipped[seat]:
+    item_of, item_kinds = state.cards.item_of, state.cards.item_kinds
+    for card, _up, fresh in state.equipped[seat]:
         if fresh:
             continue
         k = item_of[card]
         effect = item_kinds[k].effect
         if effect is not None:
-            timing = ITEM_EFFECTS[effect][0]
-            if timing == THREAT_SHOWN:
-                continue
-            if effect in ("heal3", "heal1") and not st.wounds[seat]:
-                continue
-            if effect == "blood_test" and not st.samples_in_play:
-                continue
-            if effect == "scout" and not st.zdeck:
+            item_use = ITEM_USES.get(effect)
+            if item_use is None or not item_use.usable(state, seat):
                 continue
         if k not in kinds:
             kinds.append(k)
     return sorted(kinds)
 
 
-def veiled(st: InfectedState, seat: int) -> bool:
+def veiled(state: InfectedState, seat: int) -> bool:
     """Whether the seat has a usable-looking face-down item: then it is always asked, so
     whether it is asked does not tell the table what lies face down."""
-    return any(not up and not fresh for _card, up, fresh in st.equipped[seat])
+    return any(not up and not fresh for _card, up, fresh in state.equipped[seat])
 
 
-@step("use")
-def use_item_phase(st: InfectedState) -> None:
-    if st.jammed:
-        st.jammed = False
-        st.emit(Event("jammed", "no equipped item can be used in this use item phase"))
+def use_item_phase(state: InfectedState) -> None:
+    if state.jammed:
+        state.jammed = False
+        state.emit(Event("jammed", "no equipped item can be used in this use item phase"))
         return
-    st.open_window(Phase.USE, [s for s in st.active() if usable_kinds(st, s) or veiled(st, s)])
+    state.open_window(
+        Phase.USE, [s for s in state.active() if usable_kinds(state, s) or veiled(state, s)]
+    )
 
 
-def _choices(st: InfectedState, seat: int, d: Draft) -> list[Action]:
-    t = st.table
+def _choices(state: InfectedState, seat: int, d: Draft) -> list[Action]:
+    actions = state.actions
     if d.stage == Stage.TEST_TARGET:
-        return [t.test_target[s] for s in st.active()]
-    return [t.use[k] for k in usable_kinds(st, seat)] + [t.use_none]
+        return [actions.test_target[s] for s in state.active()]
+    return [actions.use[k] for k in usable_kinds(state, seat)] + [actions.use_none]
 
 
-def _choose(st: InfectedState, seat: int, d: Draft, action: Action) -> None:
-    if action.kind == "use":
+def _choose(state: InfectedState, seat: int, d: Draft, action: Action) -> None:
+    if action.kind == USE:
         k = int(action.args[0])
-        d.intents.append(Use(st.equipped_card(seat, k), None))
-        if st.cards.item_kinds[k].effect == "blood_test":
+        d.intents.append(Use(mechanics.equipped_card(state, seat, k), None))
+        if state.cards.item_kinds[k].effect == "blood_test":
             d.stage = Stage.TEST_TARGET
             return
-    elif action.kind == "test_target":
+    elif action.kind == TEST_TARGET:
         last = d.intents[-1]
         assert isinstance(last, Use)
         d.intents[-1] = Use(last.card, int(action.args[0]))
     d.done = True
 
 
-def _use(st: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
+def _use(state: InfectedState, order: list[int], window: dict[int, Draft]) -> None:
     for s in order:
         for intent in window[s].intents:
             assert isinstance(intent, Use)
-            gear = st.equipped[s]
+            gear = state.equipped[s]
             gear.pop(next(i for i, e in enumerate(gear) if e[0] == intent.card))
-            use_item(st, s, intent.card, intent.target)
+            use_item(state, s, intent.card, intent.target)
 
 
-window(Phase.USE, Window(_choices, _choose, _use))
+USES = Window(_choices, _choose, _use)

@@ -1,8 +1,8 @@
 """The shape of `view(seat)`, typed: what every client of The Infected may read.
 
-`build_view` (views.py) builds plain JSON-ready data for speed; these Structs declare it, the
-tests check every view of random games against them, and `view_schema()` is the JSON Schema the
-browser client's reads are checked against. Keys that appear only sometimes (`me` for a seat,
+`typed_view` (views.py) builds these Structs and `view(seat)` is their plain JSON form;
+`view_schema()` is the JSON Schema derived from them, the one the browser client's reads are
+checked against. Keys that appear only sometimes (`me` for a seat,
 `outcome` and `revealed` at the end, `resources_collected` in the end game) are optional.
 """
 
@@ -127,20 +127,21 @@ class InfectedView(_Part, kw_only=True):
     removed_items: int
     resources: dict[str, int]
     resources_needed: int
-    resources_collected: dict[str, int] | UnsetType = UNSET
     blood_samples_used: bool
     center_samples: list[str]
     tests: list[BloodTest]
     last_claims: list[LastClaim]
     vote: OpenVote | None
     players: list[Survivor]
+    resources_collected: dict[str, int] | UnsetType = UNSET
     me: Me | UnsetType = UNSET
     outcome: Result | UnsetType = UNSET
     revealed: Revealed | UnsetType = UNSET
 
 
-def typed_view(view: dict[str, Any]) -> InfectedView:
-    """The view as its Struct; raises msgspec.ValidationError if it breaks its declaration."""
+def read_view(view: dict[str, Any]) -> InfectedView:
+    """A view's JSON form back as its Struct; raises msgspec.ValidationError if it breaks its
+    declaration."""
     return msgspec.convert(view, InfectedView)
 
 

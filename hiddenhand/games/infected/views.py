@@ -1,6 +1,7 @@
 """What a seat may know, built field by field (an allow-list), apart from the rules.
 
-The shape is declared in view_schema.py; tests check every view against it.
+`typed_view` builds the `InfectedView` Struct that view_schema.py declares (the JSON Schema is
+derived from it); `view_of` hands clients its plain JSON form.
 
 Fields of `view(seat)` (all JSON-ready; seats are numbers, cards are names):
 
@@ -29,225 +30,172 @@ Fields of `view(seat)` (all JSON-ready; seats are numbers, cards are names):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+from msgspec import UNSET
 
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.effects import ABILITIES, THREAT_EFFECTS
 from hiddenhand.games.infected.flow import Phase
+from hiddenhand.games.infected.view_schema import (
+    BloodTest,
+    Choice,
+    DeckCard,
+    Equipped,
+    InfectedView,
+    LastClaim,
+    Me,
+    OpenVote,
+    Result,
+    Revealed,
+    Survivor,
+    ThreatCard,
+)
 
 if TYPE_CHECKING:
-    from hiddenhand.games.infected.cards import Character
     from hiddenhand.games.infected.rules import InfectedState
 
-PlayerField = Callable[["InfectedState", int, bool], Any]
-"""One field of a player's entry: (state, player, whether the viewer sees its secrets)."""
-Field = Callable[["InfectedState", "int | None"], Any]
-"""One field of a view: (state, viewing seat or None)."""
+
+def view_of(state: InfectedState, seat: int | None) -> dict[str, Any]:
+    """The seat's view as plain JSON-ready data (an `InfectedView`, typed, then made plain)."""
+    view: dict[str, Any] = msgspec.to_builtins(typed_view(state, seat))
+    return view
 
 
-def _character(state: InfectedState, p: int) -> Character | None:
-    c = state.character[p]
-    return state.cards.characters[c] if c >= 0 else None
-
-
-def _blood_sample(state: InfectedState, p: int, sees: bool) -> list[str] | None:
-    if (sees or state.samples_up[p]) and state.samples[p]:
-        return list(state.samples[p])
-    return None
-
-
-def _special_item(state: InfectedState, p: int, sees: bool) -> str | None:
-    character = _character(state, p)
-    return state.cards.item_kinds[character.special_item].name if character else None
-
-
-def _equipped(state: InfectedState, p: int, sees: bool) -> list[dict[str, Any]]:
+def typed_view(state: InfectedState, seat: int | None) -> InfectedView:
+    """The seat's view, field by field."""
     item_name = state.item_name
-    return [
-        {
-            "item": item_name(card) if (up or sees) else None,
-            "face_up": bool(up),
-            "fresh": bool(fresh),
-        }
-        for card, up, fresh in state.equipped[p]
-    ]
+    over = state.result is not None
+    cooperative = state.variant == "cooperative"
+    return InfectedView(
+        game="infected",
+        variant=state.variant,  # type: ignore[arg-type]
+        phase=state.phase,
+        round=state.round,
+        leader=state.leader,
+        to_move=sorted(state.pending()),
+        end_game=state.end_game,
+        exhaustions=state.exhaustions,
+        threat=_threat(state),
+        threat_sum=sum(state.threat_vals),
+        zombie_deck=len(state.zdeck),
+        zombie_discard=len(state.zdiscard),
+        item_deck=len(state.ideck),
+        item_discard=len(state.item_discard) + len(state.hidden_discard),
+        item_discard_top=[item_name(c) for c in state.item_discard[-5:]],
+        removed_items=len(state.removed_items),
+        resources={RESOURCES[r]: len(pile) for r, pile in enumerate(state.resources)},
+        resources_needed=state.n,
+        blood_samples_used=not cooperative,
+        center_samples=[] if cooperative else ["clean", "virus"],
+        tests=[BloodTest(tester=a, target=b, shown=s) for a, b, s in state.tests],  # type: ignore[arg-type]
+        last_claims=[
+            LastClaim(
+                seat=s,
+                claim=claim,  # type: ignore[arg-type]
+                shown=sorted(item_name(c) for c in shown) if shown is not None else None,
+            )
+            for s, claim, shown in state.last_claims
+        ],
+        vote=(
+            OpenVote(kind=state.vote_kind, target=state.vote_target)  # type: ignore[arg-type]
+            if state.phase == Phase.VOTE
+            else None
+        ),
+        players=[_survivor(state, p, over or p == seat) for p in range(state.n)],
+        resources_collected=_resources_collected(state) if state.end_game else UNSET,
+        me=_me(state, seat) if seat is not None else UNSET,
+        outcome=Result(**state.result.to_json()) if state.result is not None else UNSET,
+        revealed=_revealed(state) if over else UNSET,
+    )
 
 
-def _chosen(state: InfectedState, p: int, sees: bool) -> bool:
-    window = state.window
-    return p in window and window[p].done
-
-
-PLAYER_FIELDS: dict[str, PlayerField] = {
-    "name": lambda state, p, sees: state.players[p],
-    "character": lambda state, p, sees: c.name if (c := _character(state, p)) else None,
-    "hitpoints": lambda state, p, sees: c.hitpoints if (c := _character(state, p)) else None,
-    "special_item": _special_item,
-    "ability": lambda state, p, sees: ABILITIES[c.ability] if (c := _character(state, p)) else None,
-    "ability_used": lambda state, p, sees: state.ability_used[p],
-    "wounds": lambda state, p, sees: len(state.wounds[p]),
-    "hand": lambda state, p, sees: len(state.hands[p]),
-    "pile": lambda state, p, sees: len(state.piles[p]),
-    "equipped": _equipped,
-    "exposed": lambda state, p, sees: state.exposed[p],
-    "blood_sample": _blood_sample,
-    "zombie_cards": lambda state, p, sees: len(state.zhand[p]),
-    "shown_fails": lambda state, p, sees: state.shown_fails[p],
-    "fail_claims": lambda state, p, sees: state.fail_claims[p],
-    "shown_claims": lambda state, p, sees: state.shown_claims[p],
-    "chosen": _chosen,
-}
-
-
-def _threat(state: InfectedState, seat: int | None) -> list[dict[str, Any]]:
+def _threat(state: InfectedState) -> list[ThreatCard]:
     zkind = state.kind_z
     return [
-        {
-            "name": zkind(card).name,
-            "value": zkind(card).value,
-            "counts": value,
-            "text": " ".join(THREAT_EFFECTS[e] for e in zkind(card).effects) or "No effect.",
-        }
+        ThreatCard(
+            name=zkind(card).name,
+            value=zkind(card).value,
+            counts=value,
+            text=" ".join(THREAT_EFFECTS[e] for e in zkind(card).effects) or "No effect.",
+        )
         for card, value in zip(state.threat, state.threat_vals, strict=True)
     ]
 
 
-def _last_claims(state: InfectedState, seat: int | None) -> list[dict[str, Any]]:
+def _survivor(state: InfectedState, p: int, sees: bool) -> Survivor:
+    """Player `p` as the viewer sees them (`sees`: their secrets too)."""
+    c = state.character[p]
+    character = state.cards.characters[c] if c >= 0 else None
     item_name = state.item_name
-    return [
-        {
-            "seat": s,
-            "claim": claim,
-            "shown": sorted(item_name(c) for c in shown) if shown is not None else None,
-        }
-        for s, claim, shown in state.last_claims
-    ]
+    window = state.window
+    return Survivor(
+        name=state.players[p],
+        character=character.name if character else None,
+        hitpoints=character.hitpoints if character else None,
+        special_item=(state.cards.item_kinds[character.special_item].name if character else None),
+        ability=ABILITIES[character.ability] if character else None,
+        ability_used=state.ability_used[p],
+        wounds=len(state.wounds[p]),
+        hand=len(state.hands[p]),
+        pile=len(state.piles[p]),
+        equipped=[
+            Equipped(
+                item=item_name(card) if (up or sees) else None,
+                face_up=bool(up),
+                fresh=bool(fresh),
+            )
+            for card, up, fresh in state.equipped[p]
+        ],
+        exposed=state.exposed[p],
+        blood_sample=(
+            list(state.samples[p]) if (sees or state.samples_up[p]) and state.samples[p] else None
+        ),
+        zombie_cards=len(state.zhand[p]),
+        shown_fails=state.shown_fails[p],
+        fail_claims=state.fail_claims[p],
+        shown_claims=state.shown_claims[p],
+        chosen=p in window and window[p].done,
+    )
 
 
-def _players(state: InfectedState, seat: int | None) -> list[dict[str, Any]]:
-    over = state.result is not None
-    return [
-        {key: field(state, p, over or p == seat) for key, field in PLAYER_FIELDS.items()}
-        for p in range(state.n)
-    ]
-
-
-def _resources_collected(state: InfectedState, seat: int | None) -> dict[str, int]:
+def _resources_collected(state: InfectedState) -> dict[str, int]:
     collected = state.collected()
     return {RESOURCES[r]: collected[r] for r in range(len(RESOURCES))}
 
 
-def _zombie_deck_top(state: InfectedState, seat: int) -> list[dict[str, Any]]:
-    known = state.known_top[seat]
-    if not known:
-        return []
-    zkind = state.kind_z
-    return [
-        {"name": zkind(c).name, "value": zkind(c).value} for c in reversed(state.zdeck[-known:])
-    ]
-
-
-def _choice(state: InfectedState, seat: int) -> dict[str, Any] | None:
-    draft = state.window.get(seat)
-    if draft is None:
-        return None
-    return {"stage": draft.stage.value, "so_far": [i.describe() for i in draft.intents]}
-
-
-MeField = Callable[["InfectedState", int], Any]
-"""One field of the viewer's own `me` entry: (state, seat)."""
-
-ME_FIELDS: dict[str, MeField] = {
-    "seat": lambda state, seat: seat,
-    "hand": lambda state, seat: sorted(state.item_name(c) for c in state.hands[seat]),
-    "pile": lambda state, seat: sorted(state.item_name(c) for c in state.piles[seat]),
-    "zombie_hand": lambda state, seat: sorted(
-        f"{state.kind_z(c).name} ({state.kind_z(c).value})" for c in state.zhand[seat]
-    ),
-    "zombie_deck_top": _zombie_deck_top,
-    "choice": _choice,
-}
-
-
-def _me(state: InfectedState, seat: int | None) -> dict[str, Any]:
-    assert seat is not None
-    return {key: field(state, seat) for key, field in ME_FIELDS.items()}
-
-
-def _revealed(state: InfectedState, seat: int | None) -> dict[str, Any]:
+def _me(state: InfectedState, seat: int) -> Me:
     item_name, zkind = state.item_name, state.kind_z
-    return {
-        "hands": [sorted(item_name(c) for c in h) for h in state.hands],
-        "piles": [sorted(item_name(c) for c in p) for p in state.piles],
-        "blood_samples": [list(s) for s in state.samples],
-        "zombie_hands": [sorted(zkind(c).name for c in h) for h in state.zhand],
-        "zombie_deck": len(state.zdeck),
-    }
+    known = state.known_top[seat]
+    draft = state.window.get(seat)
+    return Me(
+        seat=seat,
+        hand=sorted(item_name(c) for c in state.hands[seat]),
+        pile=sorted(item_name(c) for c in state.piles[seat]),
+        zombie_hand=sorted(f"{zkind(c).name} ({zkind(c).value})" for c in state.zhand[seat]),
+        zombie_deck_top=(
+            [
+                DeckCard(name=zkind(c).name, value=zkind(c).value)
+                for c in reversed(state.zdeck[-known:])
+            ]
+            if known
+            else []
+        ),
+        choice=(
+            Choice(stage=draft.stage, so_far=[i.describe() for i in draft.intents])
+            if draft is not None
+            else None
+        ),
+    )
 
 
-def _outcome(state: InfectedState, seat: int | None) -> dict[str, Any]:
-    assert state.result is not None
-    return state.result.to_json()
-
-
-FIELDS: dict[str, Field] = {
-    "game": lambda state, seat: "infected",
-    "variant": lambda state, seat: state.variant,
-    "phase": lambda state, seat: state.phase.value,
-    "round": lambda state, seat: state.round,
-    "leader": lambda state, seat: state.leader,
-    "to_move": lambda state, seat: sorted(state.pending()),
-    "end_game": lambda state, seat: state.end_game,
-    "exhaustions": lambda state, seat: state.exhaustions,
-    "threat": _threat,
-    "threat_sum": lambda state, seat: sum(state.threat_vals),
-    "zombie_deck": lambda state, seat: len(state.zdeck),
-    "zombie_discard": lambda state, seat: len(state.zdiscard),
-    "item_deck": lambda state, seat: len(state.ideck),
-    "item_discard": lambda state, seat: len(state.item_discard) + len(state.hidden_discard),
-    "item_discard_top": lambda state, seat: [state.item_name(c) for c in state.item_discard[-5:]],
-    "removed_items": lambda state, seat: len(state.removed_items),
-    "resources": lambda state, seat: {
-        RESOURCES[r]: len(pile) for r, pile in enumerate(state.resources)
-    },
-    "resources_needed": lambda state, seat: state.n,
-    "blood_samples_used": lambda state, seat: state.variant != "cooperative",
-    "center_samples": lambda state, seat: (
-        ["clean", "virus"] if state.variant != "cooperative" else []
-    ),
-    "tests": lambda state, seat: [
-        {"tester": a, "target": b, "shown": s} for a, b, s in state.tests
-    ],
-    "last_claims": _last_claims,
-    "vote": lambda state, seat: (
-        {"kind": state.vote_kind, "target": state.vote_target}
-        if state.phase == Phase.VOTE
-        else None
-    ),
-    "players": _players,
-}
-"""The fields every view has, in order; `view_fields` adds those only some views have."""
-
-
-def view_fields(state: InfectedState, seat: int | None) -> dict[str, Field]:
-    """Every field of this seat's view now, in order, with what builds it (shared: read only)."""
-    return _fields_of(state.end_game, seat is not None, state.result is not None)
-
-
-@cache
-def _fields_of(end_game: bool, seated: bool, over: bool) -> dict[str, Field]:
-    fields = dict(FIELDS)
-    if end_game:
-        fields["resources_collected"] = _resources_collected
-    if seated:
-        fields["me"] = _me
-    if over:
-        fields["outcome"] = _outcome
-        fields["revealed"] = _revealed
-    return fields
-
-
-def build_view(state: InfectedState, seat: int | None) -> dict[str, Any]:
-    return {key: field(state, seat) for key, field in view_fields(state, seat).items()}
+def _revealed(state: InfectedState) -> Revealed:
+    item_name, zkind = state.item_name, state.kind_z
+    return Revealed(
+        hands=[sorted(item_name(c) for c in h) for h in state.hands],
+        piles=[sorted(item_name(c) for c in p) for p in state.piles],
+        blood_samples=[list(s) for s in state.samples],
+        zombie_hands=[sorted(zkind(c).name for c in h) for h in state.zhand],
+        zombie_deck=len(state.zdeck),
+    )

@@ -6,13 +6,11 @@ Per-player rows are relative seats (row 0 is the owner). Cards are counted by ki
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import numpy as np
 
 from hiddenhand.engine import Event, Options
 from hiddenhand.games.infected.cards import RESOURCES, card_set
+from hiddenhand.games.infected.view_schema import InfectedView, Me
 from hiddenhand.rl.encoder import Encoder
 from hiddenhand.rl.layout import Layout, one_hot_index
 
@@ -190,103 +188,103 @@ class InfectedEncoder(Encoder):
         elif kind in ("wound", "heal", "draw", "equip") and "seat" in data:
             self._deed_counts[self.relative(data["seat"]), _DEED[kind]] += 1.0
 
-    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+    def encode(self, view: InfectedView, out: np.ndarray) -> None:
         n = self.players
         rel = self.relative
         items, zombies = self._items, self._zombies
-        out[self._phase + _PHASE[view["phase"]]] = 1.0
-        out[self._variant + _VARIANT[view["variant"]]] = 1.0
+        out[self._phase + _PHASE[view.phase]] = 1.0
+        out[self._variant + _VARIANT[view.variant]] = 1.0
         g = self._globals
         out[g : g + 12] = (
-            view["round"] / 20.0,
-            1.0 if view["end_game"] else 0.0,
-            view["exhaustions"] / 2.0,
-            view["threat_sum"] / 30.0,
-            len(view["threat"]) / 8.0,
-            view["zombie_deck"] / 54.0,
-            view["zombie_discard"] / 54.0,
-            view["item_deck"] / 80.0,
-            view["item_discard"] / 80.0,
-            view["removed_items"] / 10.0,
-            view["resources_needed"] / 4.0,
-            1.0 if view["blood_samples_used"] else 0.0,
+            view.round / 20.0,
+            1.0 if view.end_game else 0.0,
+            view.exhaustions / 2.0,
+            view.threat_sum / 30.0,
+            len(view.threat) / 8.0,
+            view.zombie_deck / 54.0,
+            view.zombie_discard / 54.0,
+            view.item_deck / 80.0,
+            view.item_discard / 80.0,
+            view.removed_items / 10.0,
+            view.resources_needed / 4.0,
+            1.0 if view.blood_samples_used else 0.0,
         )
         for r, name in enumerate(RESOURCES):
-            out[self._resources + r] = view["resources"][name] / n
-        threat = view["threat"]
+            out[self._resources + r] = view.resources[name] / n
+        threat = view.threat
         for card in threat:
-            out[self._threat + zombies[card["name"]]] += 1.0
+            out[self._threat + zombies[card.name]] += 1.0
         if threat:
-            out[self._threat_last + zombies[threat[-1]["name"]]] = 1.0
-        for name in view["item_discard_top"]:
+            out[self._threat_last + zombies[threat[-1].name]] = 1.0
+        for name in view.item_discard_top:
             out[self._discard_top + items[name]] += 1.0
-        vote = view["vote"]
-        if vote is not None and vote["target"] is not None:
-            row = 0 if vote["kind"] == "destroy" else 1
-            out[self._vote + row * n + rel(vote["target"])] = 1.0
+        vote = view.vote
+        if vote is not None and vote.target is not None:
+            row = 0 if vote.kind == "destroy" else 1
+            out[self._vote + row * n + rel(vote.target)] = 1.0
 
-        me = view.get("me")
-        if me is not None:
-            for name in me["hand"]:
+        me = view.me
+        if isinstance(me, Me):
+            for name in me.hand:
                 out[self._my_hand + items[name]] += 1.0
-            for name in me["pile"]:
+            for name in me.pile:
                 out[self._my_pile + items[name]] += 1.0
-            for label in me["zombie_hand"]:
+            for label in me.zombie_hand:
                 out[self._my_zombies + self._zombie_labels[label]] += 1.0
-            for i, card in enumerate(me["zombie_deck_top"][:3]):
-                out[self._deck_top + i] = card["value"] / 9.0
-            choice = me["choice"]
+            for i, top in enumerate(me.zombie_deck_top[:3]):
+                out[self._deck_top + i] = top.value / 9.0
+            choice = me.choice
             if choice is not None:
-                out[self._stage + _STAGE[choice["stage"]]] = 1.0
+                out[self._stage + _STAGE[choice.stage]] = 1.0
 
-        to_move = view["to_move"]
+        to_move = view.to_move
         width, slot_width = len(PLAYER), len(items) + len(EQUIP)
-        for p, info in enumerate(view["players"]):
+        for p, info in enumerate(view.players):
             r = rel(p)
             base = self._player + r * width
             out[base : base + width] = (
-                (info["hitpoints"] or 0) / 5.0,
-                1.0 if info["ability_used"] else 0.0,
-                info["wounds"] / 5.0,
-                info["hand"] / 10.0,
-                info["pile"] / 10.0,
-                1.0 if info["exposed"] else 0.0,
-                info["zombie_cards"] / 5.0,
-                info["shown_fails"] / 5.0,
-                info["fail_claims"] / 10.0,
-                info["shown_claims"] / 10.0,
-                1.0 if info["chosen"] else 0.0,
+                (info.hitpoints or 0) / 5.0,
+                1.0 if info.ability_used else 0.0,
+                info.wounds / 5.0,
+                info.hand / 10.0,
+                info.pile / 10.0,
+                1.0 if info.exposed else 0.0,
+                info.zombie_cards / 5.0,
+                info.shown_fails / 5.0,
+                info.fail_claims / 10.0,
+                info.shown_claims / 10.0,
+                1.0 if info.chosen else 0.0,
                 1.0 if p in to_move else 0.0,
-                1.0 if p == view["leader"] else 0.0,
+                1.0 if p == view.leader else 0.0,
             )
-            character = info["character"]
+            character = info.character
             if character is not None:
                 at = self._character + r * len(self._characters)
                 out[at + self._characters[character]] = 1.0
-            sample = info["blood_sample"]
+            sample = info.blood_sample
             s0 = self._sample + r * len(SAMPLE)
             if sample is None:
                 out[s0 + 2] = 1.0
             else:
-                for card in sample:
-                    out[s0 + (0 if card == "clean" else 1)] += 1.0
-            for slot, entry in enumerate(info["equipped"][:2]):
+                for shown in sample:
+                    out[s0 + (0 if shown == "clean" else 1)] += 1.0
+            for slot, entry in enumerate(info.equipped[:2]):
                 e0 = self._equipped + (r * 2 + slot) * slot_width
-                if entry["item"] is None:
+                if entry.item is None:
                     out[e0 + len(items) + 2] = 1.0
                 else:
-                    out[e0 + items[entry["item"]]] = 1.0
-                if entry["face_up"]:
+                    out[e0 + items[entry.item]] = 1.0
+                if entry.face_up:
                     out[e0 + len(items)] = 1.0
-                if entry["fresh"]:
+                if entry.fresh:
                     out[e0 + len(items) + 1] = 1.0
-        for claim in view["last_claims"]:
-            at = self._last_claims + rel(claim["seat"]) * len(LAST_CLAIMS)
-            out[at + _LAST_CLAIM[claim["claim"]]] = 1.0
-        for test in view["tests"]:
-            t0 = self._tests + rel(test["target"]) * len(TESTS)
+        for claim in view.last_claims:
+            at = self._last_claims + rel(claim.seat) * len(LAST_CLAIMS)
+            out[at + _LAST_CLAIM[claim.claim]] = 1.0
+        for test in view.tests:
+            t0 = self._tests + rel(test.target) * len(TESTS)
             out[t0] += 0.25
-            out[t0 + (1 if test["shown"] == "clean" else 2)] += 0.25
+            out[t0 + (1 if test.shown == "clean" else 2)] += 0.25
         c = self._claims
         out[c : c + n * len(CLAIMS)] = (self._claim_counts * 0.1).ravel()
         d = self._deeds

@@ -1,6 +1,8 @@
 """Every threat effect, item effect and character ability does what its card says."""
 
-from hiddenhand.games.infected.effects import THREAT_EFFECTS, handle_threat, use_item
+from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected.effect_rules import handle_threat, use_item
+from hiddenhand.games.infected.effects import THREAT_EFFECTS
 from tests.games.infected.helpers import (
     CARDS,
     act,
@@ -162,7 +164,7 @@ def test_blood_test_shows_each_of_three_cards_equally_often() -> None:
     for _ in range(3000):
         for seat in shown:
             with told(state) as events:
-                state.blood_test(0, seat)
+                mechanics.blood_test(state, 0, seat)
             shown[seat] += events[0].data["shown"] == "virus"
     assert 1850 < shown[infected] < 2150  # 2/3 virus
     assert 850 < shown[clean] < 1150  # 1/3 virus

@@ -2,6 +2,7 @@
 
 import pytest
 
+from hiddenhand.games.infected import mechanics
 from tests.games.infected.helpers import (
     CARDS,
     act,
@@ -261,13 +262,13 @@ def test_advanced_wounds_beyond_hitpoints_discard_two_zombie_cards() -> None:
     state.wounds[seat] = [state.zdeck.pop(0) for _ in range(hp)]
     deck, discard = len(state.zdeck), len(state.zdiscard)
     with told(state):
-        state.wound(seat)
+        mechanics.wound(state, seat)
     assert len(state.wounds[seat]) == hp
     assert len(state.zdeck) == deck - 2 and len(state.zdiscard) == discard + 2
     basic = start(2, 13)
     basic.wounds[0] = [basic.zdeck.pop(0) for _ in range(hp)]
     with told(basic):
-        basic.wound(0)
+        mechanics.wound(basic, 0)
     assert len(basic.wounds[0]) == hp + 1
 
 

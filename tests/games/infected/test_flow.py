@@ -1,4 +1,4 @@
-"""The flow as declared: registered steps and decisions, the fields a copy gets, intents."""
+"""The flow as declared: the table of steps and decisions, the fields a copy gets, intents."""
 
 import dataclasses
 
@@ -7,18 +7,19 @@ import pytest
 from hiddenhand.engine.checks import check_nothing_shared
 from hiddenhand.engine.cloning import compile_clone, declared_fields
 from hiddenhand.engine.state import State
-from hiddenhand.games.infected.flow import CYCLE, RESOLVE, STEPS, TURNS, WINDOWS, Phase
+from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase
 from hiddenhand.games.infected.intents import Play
 from hiddenhand.games.infected.rules import InfectedState
+from hiddenhand.games.infected.steps import STEPS, TURNS, WINDOWS
 from tests.games.infected.helpers import act, start
 
 
-def test_every_step_of_a_round_is_registered() -> None:
+def test_every_step_a_round_queues_is_in_the_table() -> None:
     assert set(CYCLE) | set(RESOLVE) | {"round", "effect"} <= set(STEPS)
 
 
 def test_every_decision_says_how_it_is_offered_and_carried_out() -> None:
-    waiting = set(Phase) - {Phase.FLOW, Phase.OVER}
+    waiting = set(Phase) - {Phase.OVER}
     assert waiting == set(WINDOWS) | set(TURNS)
     assert not set(WINDOWS) & set(TURNS)
 

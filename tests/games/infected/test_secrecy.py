@@ -2,6 +2,7 @@
 
 import random
 
+from hiddenhand.games.infected import mechanics
 from tests.games.infected.helpers import (
     act,
     bare,
@@ -93,7 +94,7 @@ def test_blood_samples_are_resampled_by_shown_fails_and_fail_claims() -> None:
 def test_the_deck_top_a_seat_looked_at_is_kept() -> None:
     state = start(2, 5)
     with told(state):
-        state.scout(0, 2)
+        mechanics.scout(state, 0, 2)
     top = state.zdeck[-2:]
     rng = random.Random(5)
     assert all(state.determinize(0, rng).zdeck[-2:] == top for _ in range(10))

@@ -5,7 +5,7 @@ import random
 import msgspec
 import pytest
 
-from hiddenhand.games.infected.view_schema import typed_view, view_schema
+from hiddenhand.games.infected.view_schema import read_view, view_schema
 from tests.games.client_reads import undeclared_reads
 from tests.games.infected.helpers import GAME
 
@@ -33,19 +33,19 @@ def test_every_view_of_random_games_matches_its_declaration(
         state = GAME.start(players, options, seed)
         while True:
             for seat in [*range(players), None]:
-                typed_view(state.view(seat))
+                read_view(state.view(seat))
             pending = state.pending()
             if not pending:
                 break
             seat = rng.choice(sorted(pending))
             state.act(seat, rng.choice(pending[seat]))
-        assert typed_view(state.view(0)).outcome is not msgspec.UNSET
+        assert read_view(state.view(0)).outcome is not msgspec.UNSET
 
 
 def test_an_undeclared_key_is_refused() -> None:
     view = GAME.start(4, [], 1).view(0)
     with pytest.raises(msgspec.ValidationError, match="secret"):
-        typed_view({**view, "secret": 1})
+        read_view({**view, "secret": 1})
 
 
 def test_the_browser_client_reads_only_declared_keys() -> None:
