@@ -12,11 +12,17 @@ relative to this folder), each with the reason.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 import tests.engine.toy  # noqa: F401  (registers "highcard")
+
+if os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get("COLUMNS") == "80":
+    # An xdist worker starts with COLUMNS=80 set for it, which the CLI's consoles (made at
+    # import) would take as the person's choice and cut piped tables at 80 columns.
+    del os.environ["COLUMNS"]
 
 HERE = Path(__file__).resolve().parent
 
