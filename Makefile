@@ -44,8 +44,17 @@ $(AXE):
 
 axe: $(AXE)
 
+# Two passes: the tests that may run beside others, spread over JOBS processes (pytest-xdist;
+# each server test file stays on one of them), then the `serial` ones alone (timing, load,
+# floods, clusters, restarts, Chromium; see tests/conftest.py). Both always run; either failing
+# fails the target.
+JOBS ?= 2
+
 unit: dev chromium axe
-	$(BIN)/python -m pytest
+	status=0; \
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not serial" || status=$$?; \
+	$(BIN)/python -m pytest -p no:xdist -m serial || status=$$?; \
+	exit $$status
 
 test: lint typecheck unit
 

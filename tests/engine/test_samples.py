@@ -79,11 +79,11 @@ def test_the_honest_fixtures_pass():
     ("game_id", "players", "options"),
     [("goodcop", 6, {"zombies": "infect"}), ("noir", 2, {"mode": "standard"}), ("infected", 4, {})],
 )
-def test_every_game_passes_the_deep_checks(game_id, players, options):
+@pytest.mark.parametrize("seed", range(4))  # one test per game: parallel runs share them
+def test_every_game_passes_the_deep_checks(game_id, players, options, seed):
     game = get_game(game_id)
     told = 0 if game_id == "infected" else 8  # see TOLD_EVERY in its property tests
-    for seed in range(4):
-        run_checks(game, players, game.options(options), seed, deep_every=1, told_every=told)
+    run_checks(game, players, game.options(options), seed, deep_every=1, told_every=told)
 
 
 def test_noir_sample_does_not_know_the_inspectors_identity_from_its_past():

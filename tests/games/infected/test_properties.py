@@ -32,11 +32,17 @@ CONFIGS = [
 ]
 
 
+CHUNKS = 4
+"""Each variant's seeds in this many tests of their own, so that parallel runs can share them."""
+SEEDS = [range(GAMES)[part::CHUNKS] for part in range(CHUNKS)]
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("seeds", SEEDS, ids=[f"seeds{part}of{CHUNKS}" for part in range(CHUNKS)])
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
-def test_liveness_and_secrecy(players: int, variant: str) -> None:
+def test_liveness_and_secrecy(players: int, variant: str, seeds: range) -> None:
     options = GAME.options([f"variant={variant}"])
-    for seed in range(GAMES):
+    for seed in seeds:
         state = run_checks(
             GAME, players, options, seed, secrecy_every=SECRECY_EVERY, told_every=TOLD_EVERY
         )
