@@ -368,6 +368,9 @@ class HeuristicBot(Bot):
         super().__init__(seat, seed)
         self.shoot_at = float(shoot_at)
         self.hostility: list[float] = []
+        self.looked: dict[tuple[int, int], int] = {}
+        """How often others have investigated each card (player, slot), from the public log:
+        what they saw is theirs, and a card nobody has looked at tells the table more."""
         self._seen = 0
 
     # -- memory -----------------------------------------------------------------------------
@@ -379,9 +382,12 @@ class HeuristicBot(Bot):
         assert turn.view is not None
         players = turn.view["players"]
         for event in turn.log[self._seen :]:
+            data = event.data
+            if event.kind == "investigate" and data.get("seat") != self.seat:
+                card = (int(data["target"]), int(data["slot"]))
+                self.looked[card] = self.looked.get(card, 0) + 1
             if event.kind not in ("shot", "aim"):
                 continue
-            data = event.data
             actor = data.get("shooter", data.get("seat"))
             target = data.get("target")
             if not isinstance(actor, int) or not isinstance(target, int) or actor == self.seat:
@@ -488,6 +494,7 @@ class HeuristicBot(Bot):
                     read.faces(int(a.args[0]))[int(a.args[1])] is None,
                     read.suspicion[int(a.args[0])],
                     read.infected(int(a.args[0]), int(a.args[1])),
+                    -self.looked.get((int(a.args[0]), int(a.args[1])), 0),
                     -int(a.args[1]),
                 ),
             )
