@@ -25,15 +25,15 @@ WEIGHTS = (0.090, 1.626, 0.890, -0.908, 0.991, -1.193, 0.692)
 def features(game: GoodCop) -> tuple[float, ...]:
     """Honest minus crooked: lives of the leader, guns aimed at the other leader, revealed
     leader, living team members (leaders excluded)."""
-    agent_seat = game.owner[0]
-    kingpin_seat = game.owner[1]
+    leaders = (game.agent, game.kingpin)  # the cards, wherever this world dealt them
+    agent_seat, kingpin_seat = (game.owner[card] for card in leaders)
     lives = [0.0, 0.0]
     aimed = [0.0, 0.0]
     revealed = [0.0, 0.0]
-    for i, seat in enumerate((agent_seat, kingpin_seat)):
+    for i, (card, seat) in enumerate(zip(leaders, (agent_seat, kingpin_seat), strict=True)):
         if seat >= 0 and game.alive[seat]:
-            lives[i] = 1.0 if game.wounded >> i & 1 else 2.0
-        revealed[i] = float(game.face_up >> i & 1)
+            lives[i] = 1.0 if game.wounded >> card & 1 else 2.0
+        revealed[i] = float(game.face_up >> card & 1)
         aimed[i] = float(sum(1 for s in game.living() if s != seat and game.aim[s] == seat))
     members = [0.0, 0.0]
     for s in game.living():
