@@ -103,6 +103,23 @@ def test_goodcop_a_wounded_agent_favours_the_crooked():
     assert honest_chance(state) > before
 
 
+def test_goodcop_the_leaders_are_found_where_a_sample_dealt_them():
+    """A seat that has seen neither leader may draw worlds with the Agent on another card than
+    the true deal's: the evaluation reads the world it is given."""
+    import random
+
+    state, _ = _advance("goodcop", 6, 1, 0)
+    rng = random.Random(5)
+    sample = next(
+        s for s in (state.determinize(0, rng) for _ in range(50)) if s.agent != state.agent
+    )
+    before = honest_chance(sample)
+    sample.wounded |= 1 << sample.agent
+    assert honest_chance(sample) < before
+    sample.wounded = 1 << sample.kingpin
+    assert honest_chance(sample) > before
+
+
 def test_goodcop_guns_on_a_leader_favour_the_other_team():
     state, _ = _advance("goodcop", 6, 2, 0)
     before = honest_chance(state)
