@@ -36,7 +36,7 @@ CLOCK_SECONDS = 30
 BOT_DELAY = 0.8
 
 
-class _Listener:
+class Listener:
     """A connection that keeps the state messages it is sent."""
 
     def __init__(self, seat: int | None) -> None:
@@ -109,7 +109,7 @@ class FrameProbe:
         table.clock = TurnClock(CLOCK_SECONDS)
         table.driver.draws = random.Random(draws)
         table.driver.waits, table.driver.shown_at = {}, {}
-        watcher, player = _Listener(None), _Listener(seat)
+        watcher, player = Listener(None), Listener(seat)
         table.audience.clients = {watcher, player}
         table._published = {}
         table._moved()

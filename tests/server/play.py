@@ -94,3 +94,14 @@ def check_received(record: Record, received: dict[int | None, list[dict[str, Any
         assert states and states[-1]["outcome"] is not None
     assert get_game(record.game)
     return checked
+
+
+async def settled(client: Client, frame: dict[str, Any], quiet: float = 0.5) -> dict[str, Any]:
+    """The last state frame that arrives before the line is quiet for `quiet` seconds."""
+    while True:
+        try:
+            message = await client.recv(quiet)
+        except TimeoutError:
+            return frame
+        if message["type"] == "state":
+            frame = message

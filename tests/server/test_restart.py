@@ -15,7 +15,7 @@ import pytest
 from hiddenhand.engine import games
 from hiddenhand.server.storage import Storage, StoredTable
 from tests.server.conftest import Client, Server, served_games
-from tests.server.play import check_received, fetch_record
+from tests.server.play import check_received, fetch_record, settled
 
 TABLES = 5
 
@@ -62,7 +62,7 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
             assert [line["text"] for line in welcome["chat"]] == said
         try:
             # each seat counts the steps it saw; passes are answered as the seats come in
-            latest = [await settled(c, await c.until("state")) for c in clients]
+            latest = [await settled(c, await c.until("state"), 1.0) for c in clients]
             said.append(f"before kill {len(said) + 1}")
             await clients[0].send({"type": "chat", "text": said[-1]})
             await clients[-1].until("chat")
@@ -113,17 +113,6 @@ async def after_move(
     if mine.get("secret"):
         return [mine if i == seat else m for i, m in enumerate(latest)]
     return [mine if i == seat else await after(c, latest[i]["step"]) for i, c in enumerate(clients)]
-
-
-async def settled(client: Client, frame: dict[str, Any], quiet: float = 0.5) -> dict[str, Any]:
-    """The last state frame that arrives before the line is quiet for `quiet` seconds."""
-    while True:
-        try:
-            message = await client.recv(quiet)
-        except TimeoutError:
-            return frame
-        if message["type"] == "state":
-            frame = message
 
 
 async def after(client: Client, step: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from hiddenhand.bots.match import SeatLogs
 from hiddenhand.engine import get_game
 from hiddenhand.engine.sight import private_step
 from hiddenhand.server.botturns import BotTurns
+from hiddenhand.server.frames import Listener
 from hiddenhand.server.seats import Seat
 from hiddenhand.server.steps import StepCounts
 from hiddenhand.server.storage import Storage
@@ -85,22 +86,6 @@ def test_secret_steps_are_parts_of_a_choice_still_being_made() -> None:
                     assert not any(e.audience is None for e in events)
     assert found["infected"] > 20
     assert found["noir"] == 0
-
-
-class Listener:
-    """A connection that keeps the state messages it is sent."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, text: str) -> None:
-        message = json.loads(text)
-        if message["type"] == "state":
-            self.frames.append(message)
-
-    def close(self, code: int) -> None:
-        pass
 
 
 def test_a_bot_s_secret_choice_reaches_the_others_as_one_step(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from hiddenhand.engine import Record
 from hiddenhand.server.seating import bot_name
 from hiddenhand.server.storage import Storage
 from tests.server.conftest import Client, Server
+from tests.server.play import settled
 
 WINDOWS = ("setup", "action", "extra")
 """The Infected's phases in which every seat builds a secret choice in steps."""
@@ -38,17 +39,6 @@ def stored(db: str, table: str) -> tuple[list[list[int]], Record]:
         actions=actions,
     )
     return actions, record
-
-
-async def settled(client: Client, frame: dict[str, Any], quiet: float) -> dict[str, Any]:
-    """The last state frame that arrives before the line is quiet for `quiet` seconds."""
-    while True:
-        try:
-            message = await client.recv(quiet)
-        except TimeoutError:
-            return frame
-        if message["type"] == "state":
-            frame = message
 
 
 async def reach_own_window(me: Client, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
