@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import IllegalAction
 from hiddenhand.engine.events import Event
-from hiddenhand.engine.sight import others_see_the_same
+from hiddenhand.engine.sight import private_step
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
@@ -35,15 +35,11 @@ if TYPE_CHECKING:
 def unseen_step(before: State[Any], after: State[Any], seat: int, events: Sequence[Event]) -> bool:
     """Whether `seat`'s action, which took `before` (a copy made just before it) to `after` with
     `events`, was seen by nobody and showed `seat` nothing new (see the module's rules)."""
-    if not after.pending() or after.outcome() is not None:
-        return False
     if any(e.audience is None or e.audience for e in events):
-        return False
+        return False  # an event anyone sees, the seat included, is never taken back
     if after._generator_state() != before._generator_state():
-        return False
-    if not others_see_the_same(before, after, seat):
-        return False
-    return _learned_nothing(before, after, seat)
+        return False  # nor a draw
+    return private_step(before, after, seat, events) and _learned_nothing(before, after, seat)
 
 
 def _learned_nothing(before: State[Any], after: State[Any], seat: int) -> bool:
