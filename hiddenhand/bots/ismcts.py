@@ -49,6 +49,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hiddenhand.bots.base import Bot, Turn
@@ -76,6 +77,26 @@ MAX_ITERATIONS = 5000
 """The most iterations a spec may ask for per decision (seconds of CPU, not hours)."""
 MAX_SECONDS = 10.0
 """The longest time cap a spec may set per decision."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deliberation:
+    """What one search found at its root (`ISMCTSBot.deliberate`)."""
+
+    legal: list[Action]
+    """The root actions compared (all legal ones, or `width` of them)."""
+    totals: dict[Action, float]
+    """Each one's reward summed over the complete batches: its mean is `totals / batches`."""
+    best_in: dict[Action, float]
+    """In how many batches (determinized worlds with the same luck) each did best; a tie
+    shares the batch."""
+    visits: dict[Action, int]
+    """The iterations that began with each, the unfinished last batch included."""
+    batches: int
+    preferred: Action | None
+    """The rollout bot's own choice, which wins ties (None: random rollouts)."""
+    choice: Action
+    """What the bot plays."""
 
 
 class _SeededOnUse:
@@ -190,6 +211,13 @@ class ISMCTSBot(Bot):
     def decide(self, turn: Turn) -> Action:
         if len(turn.legal) == 1:
             return turn.legal[0]
+        return self.deliberate(turn).choice
+
+    def deliberate(self, turn: Turn) -> Deliberation:
+        """Search from the Turn's sample and say what was found: every root action compared,
+        its mean reward over the complete batches, in how many batches it did best, and the
+        action `decide` plays. The search is the same whoever asks, and moves the bot's
+        generator on the same way."""
         sample = turn.sample
         if sample is None:
             raise OptionError("ismcts needs a determinized sample in its Turn")
@@ -199,7 +227,8 @@ class ISMCTSBot(Bot):
         preferred = self._preferred(turn)
         legal = self._candidates(list(turn.legal), preferred)
         totals = dict.fromkeys(legal, 0.0)
-        done = 0
+        best_in = dict.fromkeys(legal, 0.0)
+        done = batches = 0
         while done < self.iterations:
             world = sample.determinize(self.seat, self.rng)
             luck = self.rng.randrange(2**62)
@@ -212,8 +241,13 @@ class ISMCTSBot(Bot):
                     break
             if len(batch) < len(legal):
                 break
+            batches += 1
+            top = max(batch)
+            winners = [a for a, reward in zip(legal, batch, strict=True) if reward == top]
             for action, reward in zip(legal, batch, strict=True):
                 totals[action] += reward
+            for action in winners:
+                best_in[action] += 1.0 / len(winners)
         self.searches += 1
         self.iterations_done += done
         self.search_seconds += time.process_time() - cpu
@@ -222,8 +256,12 @@ class ISMCTSBot(Bot):
         if preferred in totals and best - totals[preferred] <= self.margin * max(
             1, done // len(legal)
         ):
-            return preferred
-        return next(a for a in legal if totals[a] == best)
+            choice = preferred
+        else:
+            choice = next(a for a in legal if totals[a] == best)
+        edges = root.stats.get(self.seat, {})
+        visits = {a: int(edges[a.id][0]) if a.id in edges else 0 for a in legal}
+        return Deliberation(legal, totals, best_in, visits, batches, preferred, choice)
 
     def _candidates(self, legal: list[Action], preferred: Action | None) -> list[Action]:
         """The root actions to compare: all, or `width` of them including the preferred one."""
