@@ -12,6 +12,9 @@ from hiddenhand.games.goodcop.state import GoodCopState
 def resample(state: GoodCopState, other: GoodCopState, seat: int, rng: random.Random) -> None:
     """Redraw every card face and equipment place `seat` cannot know.
 
+    The cards to be redrawn are taken in a canonical order (sorted), so a sample depends on
+    what `seat` knows and on `rng`, never on where the truth put them.
+
     Integrity: unknown faces are shuffled among unknown cards, keeping the leaders out of
     the removed card and out of one hand (that would have ended the game); an expansion says
     what else a deal must respect (`deal_fits`: the Zombies expansion keeps the Infector dealt
@@ -25,7 +28,8 @@ def resample(state: GoodCopState, other: GoodCopState, seat: int, rng: random.Ra
     mask = state.known[seat] | state.face_up
     unknown = [c for c in range(len(state.card_kinds)) if not mask >> c & 1]
     if len(unknown) > 1:
-        faces = [state.card_kinds[c] for c in unknown]
+        # in a canonical order: what is drawn depends on what `seat` knows, not on the truth
+        faces = sorted(state.card_kinds[c] for c in unknown)
         kind = other.card_kinds
         owner = state.owner
         # the base game constrains nothing beyond the leaders: skip the call per try
@@ -77,6 +81,7 @@ def _resample_equipment(
         pool = [where[i] for where, i in places]
         if batch == top_batch:
             pool += deck[low:]
+        pool.sort()  # canonical, as the faces are
         size = len(pool)
         if size < 2:
             continue

@@ -509,6 +509,7 @@ class NoirState(State[NoirOptions]):
         pool = [self.killer, *self.deck]
         self.killer = rng.choice(list(members(self.killer_candidates())))
         pool.remove(self.killer)
+        pool.sort()  # canonical: the sample depends on what the seat knows, not on the truth
         rng.shuffle(pool)
         self.deck = pool
 
@@ -518,6 +519,7 @@ class NoirState(State[NoirOptions]):
             pool.append(self.inspector)
             self.inspector = rng.choice(list(members(self.inspector_candidates())))
             pool.remove(self.inspector)
+        pool.sort()  # canonical, as above
         rng.shuffle(pool)
         size = len(self.hand)
         self.hand = sorted(pool[:size])
