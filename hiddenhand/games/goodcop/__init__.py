@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hiddenhand.bots.registry import register_bot, register_evaluator
 from hiddenhand.engine import ActionSpace, Game, register
+from hiddenhand.games.goodcop import beliefs  # noqa: F401  (it registers the belief reader)
 from hiddenhand.games.goodcop.actions import action_catalog
 from hiddenhand.games.goodcop.bots import HeuristicBot
 from hiddenhand.games.goodcop.evaluate import evaluate, evaluate_seats

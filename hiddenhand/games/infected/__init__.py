@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hiddenhand.bots.registry import register_bot, register_evaluator
 from hiddenhand.engine.game import Game, register
+from hiddenhand.games.infected import beliefs  # noqa: F401  (it registers the belief reader)
 from hiddenhand.games.infected.bots import InfectedBot
 from hiddenhand.games.infected.evaluate import evaluate, evaluate_seats
 from hiddenhand.games.infected.options import InfectedOptions, check_options

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hiddenhand.engine import Game, register
-from hiddenhand.games.noir import bots, render  # noqa: F401  (they register the bot and drawing)
+from hiddenhand.games.noir import beliefs, bots, render  # noqa: F401  (they register themselves)
 from hiddenhand.games.noir.moves import noir_space
 from hiddenhand.games.noir.rules import NoirOptions, NoirState, check_options
 
