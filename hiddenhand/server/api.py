@@ -28,6 +28,7 @@ from hiddenhand.server.placement import Placement
 from hiddenhand.server.plaintext import NotPlain, check_plain_data
 from hiddenhand.server.sessions import SESSION_COOKIE, Sessions
 from hiddenhand.server.table_calls import CALLS, Asker, Query, Short, start_if_only_bots_wait
+from hiddenhand.server.thinking import Thinker
 from hiddenhand.tutorials import tutorial_of
 
 OptionValue = str | int | float | bool
@@ -249,6 +250,21 @@ def routes(place: Placement) -> list[Route]:
 
         return handled(call)
 
+    thinker = Thinker(lobby.pool)
+
+    async def thoughts(request: Request) -> Any:
+        """`GET /api/tables/{t}/thoughts?step=K`: what the bot deciding at step K of a
+        finished game thought (`thinking`)."""
+        table_id = request.path_params["table"]
+        step = request.query_params.get("step")
+        if step is not None and step.isascii() and step.isdigit() and len(step) <= 9:
+            kept = thinker.kept(table_id, int(step))
+            if kept is not None:
+                return kept
+        asker = Asker(the_guest(request), address_of(request.scope))
+        decision = await place.call(table_id, "decision", asker, Query(None, step))
+        return await thinker.thoughts(table_id, decision["record"].encode(), decision["step"])
+
     return [
         Route("/api/games", handled(list_games)),
         Route("/api/tables", handled(list_tables), methods=["GET"]),
@@ -262,4 +278,5 @@ def routes(place: Placement) -> list[Route]:
         Route("/api/tables/{table}/record", on_table("record")),
         Route("/api/tables/{table}/replay", on_table("replay")),
         Route("/api/tables/{table}/summary", on_table("summary")),
+        Route("/api/tables/{table}/thoughts", handled(thoughts)),
     ]

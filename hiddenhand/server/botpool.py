@@ -19,9 +19,10 @@ import asyncio
 import logging
 import multiprocessing
 import pickle
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hiddenhand.bots.remote import decide_shipped, landed, ship, start_worker
 from hiddenhand.engine import games
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from hiddenhand.engine import Action
 
 log = logging.getLogger("hiddenhand.server")
+
+T = TypeVar("T")
 
 NICENESS = 5
 """How much lower than the server the workers run: on a machine short of cores the scheduler
@@ -96,6 +99,31 @@ class BotPool:
             self._forget(executor)
             raise
         return landed(answer)
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in a bot process, queued with the searches (a module-level function
+        and plain arguments, which travel by pickle); in a thread where no process can be
+        started."""
+        if self.closed:
+            raise RuntimeError("the bot pool has been shut down")
+        if self.failed:
+            return await asyncio.to_thread(work, *args)
+        executor = self._pool()
+        try:
+            running = asyncio.get_running_loop().run_in_executor(executor, work, *args)
+        except BrokenProcessPool:
+            self._forget(executor)
+            raise
+        except (OSError, ImportError, RuntimeError) as exc:
+            log.error("no bot process could be started (%s); bots think in threads", exc)
+            self.failed = True
+            self._forget(executor)
+            return await asyncio.to_thread(work, *args)
+        try:
+            return await running
+        except BrokenProcessPool:
+            self._forget(executor)
+            raise
 
     def _forget(self, executor: ProcessPoolExecutor) -> None:
         if self._executor is executor:

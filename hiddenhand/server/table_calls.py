@@ -22,6 +22,7 @@ from hiddenhand.server.lobby import Lobby, game_info
 from hiddenhand.server.replays import parse_seat, parse_step, replay_step
 from hiddenhand.server.seats import MAX_TOKEN_CHARS
 from hiddenhand.server.tables import Table
+from hiddenhand.server.thinking import decided_by_bot
 
 Short = Annotated[str, msgspec.Meta(max_length=200)]
 Token = Annotated[str, msgspec.Meta(max_length=MAX_TOKEN_CHARS)]
@@ -68,7 +69,8 @@ class End(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Query(msgspec.Struct):
-    """`GET /api/tables/{t}/replay`'s query: the seat watching and the step (both optional)."""
+    """`GET /api/tables/{t}/replay`'s query: the seat watching and the step (both optional);
+    `/thoughts` reads the step only."""
 
     seat: str | None = None
     step: str | None = None
@@ -234,7 +236,30 @@ def replay_of(lobby: Lobby, table: Table, asker: Asker, query: Query) -> Any:
     record = finished_record(table, "a game can be replayed once it is over")
     seat = parse_seat(query.seat, len(record.players))
     step = parse_step(query.step, len(record.actions))
-    return replay_step(record, seat, step)
+    shown = replay_step(record, seat, step)
+    if step < len(record.actions):
+        decider = record.actions[step][0]
+        by_bot = decided_by_bot(table.seats, decider, record.marks.get(step))
+        shown["decides"] = {"seat": decider, "bot": by_bot}
+    else:
+        shown["decides"] = None
+    return shown
+
+
+def decision_of(lobby: Lobby, table: Table, asker: Asker, query: Query) -> Any:
+    """What the thoughts at a step of a finished game are worked out from: the record (as
+    JSON text), the step and the seat that decided there. Refused for the end of the game
+    (nobody decides) and for a person's own decision (only bots' thoughts are shown)."""
+    record = finished_record(table, "a bot's thoughts are shown once the game is over")
+    steps = len(record.actions)
+    step = parse_step(query.step, steps)
+    if step == steps:
+        raise Refused(f"the game is over at step {steps}: nobody decides there", 400)
+    seat = record.actions[step][0]
+    if not decided_by_bot(table.seats, seat, record.marks.get(step)):
+        raise Refused("a person decided at that step: only bots' thoughts are shown", 403)
+    record.marks = {}
+    return {"record": record.to_json().decode(), "step": step, "seat": seat}
 
 
 def summary_of(lobby: Lobby, table: Table, asker: Asker, _: None) -> Any:
@@ -261,6 +286,7 @@ CALLS: dict[str, tuple[type[msgspec.Struct] | None, TableCall]] = {
     "end": (End, end_table),
     "record": (None, record_of),
     "replay": (Query, replay_of),
+    "decision": (Query, decision_of),
     "summary": (None, summary_of),
 }
 """Every call by the name it travels under: the type of its body, and what it does."""
