@@ -6,10 +6,11 @@ import { explain, installTips } from "/static/tips.js";
 import { playerTag } from "/static/avatars.js";
 import { fetchSummary, statsTable } from "/static/endstats.js";
 import { logItems } from "/static/logview.js";
+import { thoughtsView } from "/static/thoughts.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const el = (id) => document.getElementById(id);
-const page = { renderer: generic, texts: {}, steps: 0, step: 0, seat: "spectator", shown: null, game: null };
+const page = { renderer: generic, texts: {}, steps: 0, step: 0, seat: "spectator", shown: null, game: null, thoughts: null };
 window.hiddenhand = page; // for tests
 
 // The last public event, with the seats it names, as the table page gives it to renderers.
@@ -48,6 +49,34 @@ async function show(step) {
   }
   explain(board, page.texts);
   clear(el("log"), logItems(data.log, data.names, page.game)).scrollTop = 1e9;
+  showThoughts(data);
+}
+
+// What the bot deciding at this step thought (worked out by the server, from what it knew).
+async function showThoughts(data) {
+  const box = el("thoughts");
+  const decides = data.decides;
+  page.thoughts = null;
+  if (!decides || !decides.bot) {
+    box.hidden = true;
+    return;
+  }
+  const name = data.names[decides.seat] || `seat ${decides.seat + 1}`;
+  el("thoughts-title").textContent = `What ${name} thought`;
+  clear(el("thoughts-body"), h("p", { class: "muted" }, `${name} is thinking it over…`));
+  box.hidden = false;
+  await new Promise((done) => setTimeout(done, 200)); // stepping quickly asks only where it stops
+  if (page.step !== data.step) return;
+  let thoughts;
+  try {
+    thoughts = await api(`/api/tables/${encodeURIComponent(tableId)}/thoughts?step=${data.step}`);
+  } catch (exc) {
+    if (page.step === data.step) clear(el("thoughts-body"), h("p", { class: "muted" }, exc.message));
+    return;
+  }
+  if (page.step !== data.step) return; // stepped on meanwhile
+  page.thoughts = thoughts;
+  clear(el("thoughts-body"), thoughtsView(thoughts));
 }
 
 async function main() {
