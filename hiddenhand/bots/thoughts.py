@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from hiddenhand.engine.events import Event
     from hiddenhand.engine.state import State
 
-SAMPLES = 400
-"""Determinized worlds the beliefs are counted over (a chance is known to about 2.5%)."""
+SAMPLES = 1000
+"""Determinized worlds the beliefs are counted over: a chance is known within 3 points (two
+standard errors at worst), for a few hundredths of a second of CPU."""
 ITERATIONS = 200
 """The search's least budget, in iterations..."""
 MIN_BATCHES = 12

@@ -28,7 +28,6 @@ from hiddenhand.server.placement import Placement
 from hiddenhand.server.plaintext import NotPlain, check_plain_data
 from hiddenhand.server.sessions import SESSION_COOKIE, Sessions
 from hiddenhand.server.table_calls import CALLS, Asker, Query, Short, start_if_only_bots_wait
-from hiddenhand.server.thinking import Thinker
 from hiddenhand.tutorials import tutorial_of
 
 OptionValue = str | int | float | bool
@@ -43,6 +42,8 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     options: Annotated[dict[Short, OptionValue], msgspec.Meta(max_length=32)] = {}
     clock: int | None = None
     name: Short | None = None
+    thoughts: bool = False
+    """Show the spectators what each bot thought (a table of bots only)."""
 
 
 class NewTutorial(msgspec.Struct, forbid_unknown_fields=True):
@@ -198,7 +199,15 @@ def routes(place: Placement) -> list[Route]:
             except ChatRefused as exc:
                 raise Refused(str(exc)) from None
         lobby.check_quota(guest, address)
-        table = lobby.create(game.id, body.options, players, bots, body.clock, (guest, address))
+        table = lobby.create(
+            game.id,
+            body.options,
+            players,
+            bots,
+            body.clock,
+            (guest, address),
+            show_thoughts=body.thoughts,
+        )
         result: dict[str, Any] = {"id": table.id}
         if body.name is not None and any(s.bot is None for s in table.seats):
             seat = table.sit(body.name, guest, address=address)
@@ -250,7 +259,7 @@ def routes(place: Placement) -> list[Route]:
 
         return handled(call)
 
-    thinker = Thinker(lobby.pool)
+    thinker = lobby.thinker
 
     async def thoughts(request: Request) -> Any:
         """`GET /api/tables/{t}/thoughts?step=K`: what the bot deciding at step K of a

@@ -17,6 +17,7 @@ from hiddenhand.bots.registry import level_specs
 from hiddenhand.engine import Game, get_game
 from hiddenhand.games.texts import goal
 from hiddenhand.server.accounts import Accounts, account_id_of
+from hiddenhand.server.aloud import Aloud
 from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.botspecs import checked_spec, searches
 from hiddenhand.server.botturns import standin_spec
@@ -34,6 +35,7 @@ from hiddenhand.server.seats import Seat
 from hiddenhand.server.settings import Limits
 from hiddenhand.server.storage import Storage, StoredTable
 from hiddenhand.server.tables import Table
+from hiddenhand.server.thinking import Thinker
 from hiddenhand.tutorials import Tutorial, tutorial_of
 
 log = logging.getLogger("hiddenhand.server")
@@ -135,6 +137,8 @@ class Lobby:
         self.creators: dict[str, tuple[str, str]] = {}
         self.senders = FloodGuard.per_sender(self.limits)
         self.pool = BotPool(self.limits.bot_processes)
+        self.thinker = Thinker(self.pool)
+        """Works out what bots thought (the replay's, and tables of bots thinking aloud)."""
         self.results = Results(storage)
         self.moderation = Moderation(storage)
         self.leases: Leases | None = None
@@ -167,6 +171,8 @@ class Lobby:
         table.account_name = self.account_name
         table.chat_refusal = self.moderation.chat_refusal
         table.blocked_with = self.moderation.blocked_with
+        if table.show_thoughts and all(seat.bot is not None for seat in table.seats):
+            table.aloud = Aloud(table.id, self.thinker, table.audience)
 
     def end(self, table: Table, reason: str) -> str:
         """An operator ends `table`: a game being played ends unrated (its record kept), an
@@ -334,11 +340,15 @@ class Lobby:
         clock: int | None,
         creator: tuple[str, str] = ("", ""),
         tutorial: Tutorial | None = None,
+        *,
+        show_thoughts: bool = False,
     ) -> Table:
         """A new open table; raises HiddenhandError with a reason if the settings are wrong.
 
         Everything is checked before anything is built; `creator` is (guest, address). A
-        `tutorial`'s table is dealt from its seed and follows its script (`lessons`)."""
+        `tutorial`'s table is dealt from its seed and follows its script (`lessons`). A table
+        of bots only may `show_thoughts` to its spectators (`aloud`); where a person may sit,
+        that is refused."""
         game = get_game(game_id)
         if not game.min_players <= players <= game.max_players:
             raise TableError(f"{game.title} takes {game.seat_range} players, not {players}")
@@ -347,6 +357,8 @@ class Lobby:
         if len(bots) != players:
             raise TableError(f"say for each of the {players} seats whether a bot plays it")
         specs = [None if spec is None else checked_spec(game, spec) for spec in bots]
+        if show_thoughts and None in specs:
+            raise TableError("bots' thoughts are shown only at a table where bots play every seat")
         searching = any(spec is not None and searches(game, spec) for spec in specs)
         if searching:
             self.check_bot_tables(creator)
@@ -369,6 +381,7 @@ class Lobby:
             metrics=self.metrics,
             lessons=None if tutorial is None else Lessons(tutorial),
         )
+        table.show_thoughts = show_thoughts
         self._wire(table)
         if self.leases is not None:
             self.leases.acquire(table.id)  # a new id: nobody else can hold it

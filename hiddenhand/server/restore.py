@@ -71,6 +71,7 @@ def restore_table(
     table.rematch = meta.get("rematch")
     table.bot_took_over = meta.get("bot_took_over", False)
     table.ended = meta.get("ended")
+    table.show_thoughts = bool(meta.get("thoughts", False))
     if stored.status != "open":
         table.replay(stored.actions)
     if replaced and stored.status != "over":

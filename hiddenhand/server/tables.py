@@ -20,6 +20,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -32,6 +33,7 @@ from hiddenhand.engine.seeding import KEYED
 from hiddenhand.engine.sight import private_step
 from hiddenhand.server import seating
 from hiddenhand.server.action_log import Ending, Row
+from hiddenhand.server.aloud import Aloud
 from hiddenhand.server.audience import Audience, Client
 from hiddenhand.server.botnotes import BotNotes
 from hiddenhand.server.botpool import BotPool
@@ -129,6 +131,10 @@ class Table:
         those two are never seated together (`moderation`)."""
         self.ended: str | None = None
         """Why the game was ended before its end (an operator ended it), or None."""
+        self.show_thoughts = False
+        """A table of bots only, made to show its spectators what each bot thought (`aloud`)."""
+        self.aloud: Aloud | None = None
+        """How it does (set by the lobby where `show_thoughts` is)."""
         self.limits = limits or Limits()
         self.chat = TableChat(self.limits, senders)
         self.audience = Audience(len(seats))
@@ -191,6 +197,7 @@ class Table:
                 "bot_took_over": self.bot_took_over,
                 "ended": self.ended,
                 "tutorial": None if self.lessons is None else self.lessons.game,
+                "thoughts": self.show_thoughts,
             },
         )
 
@@ -465,6 +472,8 @@ class Table:
             self.marks[index] = mark
         self.notes.action(seat, mark, logs)
         logs.add(events)
+        if self.aloud is not None and auto and self.seats[seat].bot is not None:
+            self.storage.actions.then(self.id, partial(self.aloud.decided, state, index))
         if not auto and self.seats[seat].timed_out:
             self.seats[seat].timed_out = False
             self._save_and_show()
@@ -710,6 +719,7 @@ class Table:
             "rematch": self.rematch,
             "unrated": self.unrated_because(),
             "tutorial": None if self.lessons is None else self.lessons.game,
+            "thoughts": self.show_thoughts,
         }
 
     def attach(self, client: Client, since: int) -> None:
@@ -859,3 +869,5 @@ class Table:
     def close(self) -> None:
         self.closed = True
         self.driver.stop()
+        if self.aloud is not None:
+            self.aloud.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -104,3 +105,67 @@ def test_a_persons_decisions_are_not_shown(server: Server) -> None:
     refused = thoughts(server, table, person)
     assert refused.status_code == 403 and "person" in refused.json()["error"]
     assert thoughts(server, table, bot).status_code == 200
+
+
+@pytest.fixture(scope="module")
+def paced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots take their time, so a spectator sees a game of bots being played."""
+    db = tmp_path_factory.mktemp("db") / "tables.sqlite3"
+    srv = Server(f"sqlite:///{db}", bot_delay=0.2).start()
+    yield srv
+    srv.stop()
+
+
+def test_a_table_of_bots_may_think_aloud_to_its_spectators(paced: Server) -> None:
+    status, created = paced.post(
+        "/api/tables",
+        {"game": "goodcop", "players": 4, "bots": ["heuristic"] * 4, "thoughts": True},
+    )
+    assert status == 200, created
+    table = created["id"]
+    assert created["table"]["thoughts"] is True
+    heard: list[dict[str, Any]] = []
+
+    async def watch() -> None:
+        async with Client(paced.ws(table)) as spectator:
+            await spectator.hello()
+            while len(heard) < 2:
+                heard.append(await spectator.until("thoughts", timeout=30))
+
+    asyncio.run(watch())
+    for said in heard:
+        assert said["moves"] and said["beliefs"]
+        assert said["name"] == created["table"]["names"][said["seat"]]
+    # what was said is what the replay shows once the game is over
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{paced.http}/api/tables/{table}/record", timeout=10).status_code != 200:
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    record = fetch_record(paced.http, table)
+    for said in heard:
+        assert record.actions[said["step"]] == [said["seat"], said["played"]["action"]]
+        assert {"type": "thoughts", **thoughts(paced, table, said["step"]).json()} == said
+
+
+def test_thoughts_are_never_shown_where_a_person_may_sit(server: Server) -> None:
+    status, refused = server.post(
+        "/api/tables",
+        {"game": "noir", "players": 2, "bots": [None, "heuristic"], "thoughts": True},
+    )
+    assert status == 400 and "every seat" in refused["error"]
+
+
+def test_a_table_of_bots_keeps_its_thoughts_to_itself_unless_asked(paced: Server) -> None:
+    status, created = paced.post(
+        "/api/tables", {"game": "noir", "players": 2, "bots": ["heuristic"] * 2}
+    )
+    assert status == 200 and created["table"]["thoughts"] is False
+
+    async def watch() -> list[str]:
+        async with Client(paced.ws(created["id"])) as spectator:
+            await spectator.hello()
+            await spectator.until("state", timeout=10)
+            await spectator.drain(2.0)
+            return [m["type"] for m in spectator.received]
+
+    assert "thoughts" not in asyncio.run(watch())

@@ -62,8 +62,18 @@ function renderSeats() {
         `Bot: ${level.name}`))));
     choices.push(h("optgroup", { label: "Bot by name" }, current.bots.map((bot) =>
       h("option", { value: bot, selected: seat > 0 && bot === preset }, `Bot: ${bot}`))));
-    list.append(h("li", {}, h("select", { "data-seat": seat, "aria-label": `seat ${seat + 1}` }, choices)));
+    list.append(h("li", {}, h("select", { "data-seat": seat, "aria-label": `seat ${seat + 1}`, onchange: offerThoughts }, choices)));
   }
+  offerThoughts();
+}
+
+// Only a table with a bot in every seat may show its spectators what the bots thought.
+function onlyBots() {
+  return [...document.querySelectorAll("#seat-list select")].every((s) => s.value);
+}
+
+function offerThoughts() {
+  document.getElementById("thoughts-option").hidden = !onlyBots();
 }
 
 async function createTable(event) {
@@ -80,6 +90,7 @@ async function createTable(event) {
     const data = await api("/api/tables", {
       game: current.id, players: bots.length, bots, options,
       clock: Number(document.getElementById("clock").value), name: myName(),
+      thoughts: onlyBots() && document.getElementById("show-thoughts").checked,
     });
     if (data.you) localStorage.setItem(`hh-seat-${data.id}`, JSON.stringify(data.you));
     location.href = `/t/${data.id}`;

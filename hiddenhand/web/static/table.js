@@ -6,6 +6,7 @@ import { logItems } from "/static/logview.js";
 import generic from "/static/games/generic.js";
 import { clockTime, showLabels } from "/static/tablerated.js";
 import { explain, installTips } from "/static/tips.js";
+import { thoughtsView } from "/static/thoughts.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const el = (id) => document.getElementById(id);
@@ -126,6 +127,9 @@ function receive(message) {
     case "preview":
       if (!previewed(message)) return;
       break;
+    case "thoughts": // a table of bots thinking aloud: what the bot that just moved thought
+      showThoughts(message);
+      return;
     case "error":
       page.waitingForReply = false;
       page.asking = null;
@@ -154,6 +158,13 @@ function receive(message) {
       return;
   }
   render();
+}
+
+function showThoughts(message) {
+  page.thoughts = message;
+  el("thoughts-title").textContent = `What ${message.name} thought`;
+  clear(el("thoughts-body"), thoughtsView(message));
+  el("thoughts").hidden = false;
 }
 
 // -- drawing --------------------------------------------------------------------------------
