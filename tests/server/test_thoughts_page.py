@@ -13,7 +13,7 @@ from tests.server.play import fetch_record
 from tests.server.test_browser import SHOTS, browser  # noqa: F401  (the Chromium fixture)
 from tests.server.test_one_screen import AXE, SIZES, axe_problems
 from tests.server.test_table_page import no_horizontal_scroll
-from tests.server.test_thoughts import finished_bots_table, thoughts
+from tests.server.test_thoughts import finished_bots_table, paced, thoughts  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -71,3 +71,24 @@ def test_a_replay_shows_a_bots_top_moves_and_beliefs(
     page.click("#last")
     page.wait_for_function(f"window.hiddenhand.shown.step === {len(record.actions)}")
     assert not panel.is_visible()
+
+
+@pytest.mark.parametrize("page", ["phone"], indirect=True)
+def test_the_spectators_of_a_table_of_bots_see_what_each_bot_thought(
+    page: Page,
+    paced: Server,  # noqa: F811
+) -> None:
+    status, created = paced.post(
+        "/api/tables",
+        {"game": "goodcop", "players": 4, "bots": ["heuristic"] * 4, "thoughts": True},
+    )
+    assert status == 200, created
+    page.goto(f"{paced.http}/t/{created['id']}")
+    page.wait_for_function("window.hiddenhand.thoughts && window.hiddenhand.thoughts.moves")
+    said = page.evaluate("window.hiddenhand.thoughts")
+    assert page.locator("#thoughts").is_visible()
+    assert page.text_content("#thoughts-title") == f"What {said['name']} thought"
+    assert page.locator("#thoughts .thoughts-moves tbody tr").count() == len(said["moves"])
+    assert page.locator("#thoughts .thoughts-belief").count() == len(said["beliefs"])
+    assert axe_problems(page) == []
+    no_horizontal_scroll(page)
