@@ -107,7 +107,6 @@ def test_end_conditions_drop_names_numbers_and_who_it_was():
 
 
 def test_each_shipped_game_has_a_lens_reading_its_cards():
-    from hiddenhand.games.goodcop.actions import ActionCatalog
     from hiddenhand.games.infected.space import infected_space
     from hiddenhand.games.noir.moves import SPACE
 
@@ -117,11 +116,12 @@ def test_each_shipped_game_has_a_lens_reading_its_cards():
     assert lens_for("infected").card_of(space.get("pass")) is None
     assert lens_for("noir").card_of(SPACE.get("disguise")) == "disguise"
     assert lens_for("noir").card_of(SPACE.get("kill", 3)) is None
-    table = ActionCatalog(4)
-    assert lens_for("goodcop").card_of(table.space.get("play", "Polygraph")) == "Polygraph"
+    goodcop = get_game("goodcop")
+    table = goodcop.action_space(4, goodcop.options([]))
+    assert lens_for("goodcop").card_of(table.get("play", "Polygraph")) == "Polygraph"
     assert lens_for("goodcop").side_of("agent") == "honest"
     assert lens_for("infected").side_of("infected") == "zombies"
-    assert lens_for("highcard").card_of(table.space.get("pass")) is None  # the generic lens
+    assert lens_for("highcard").card_of(table.get("pass")) is None  # the generic lens
 
 
 def test_balance_command_writes_json_chart_and_markdown(tmp_path):

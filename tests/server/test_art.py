@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from hiddenhand.games.goodcop.cards import EQUIPMENT, ZOMBIE_EQUIPMENT
 from hiddenhand.games.goodcop.texts import INTEGRITY
+from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.noir.suspects import NAMES
 from tests.server.conftest import ROOT, Server
@@ -120,7 +120,7 @@ CATALOGUE = """async (names) => {
 def test_every_name_of_every_game_has_a_drawing_of_its_own(server: Server, page: Page) -> None:
     names: dict[str, list[str]] = {
         "integrity": list(INTEGRITY),
-        "equipment": [e.title for e in EQUIPMENT + ZOMBIE_EQUIPMENT],
+        "equipment": list(ZOMBIES_EQUIPMENT.titles),
         "die": ["blank", "zombie", "arms", "infection"],
         "token": ["gun", "arms", "wounded", "infection"],
         "suspect": list(NAMES),

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from hiddenhand.engine import get_game
-from hiddenhand.games.goodcop.cards import CARDS
+from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.games.infected.cards import card_set
 from hiddenhand.games.texts import card_texts, goal, rules_reference
 from hiddenhand.server.lobby import Lobby
@@ -18,8 +18,9 @@ from hiddenhand.server.storage import Storage
 def test_every_card_of_every_game_has_its_own_text() -> None:
     goodcop = get_game("goodcop")
     texts = card_texts(goodcop, goodcop.options({"zombies": "simple"}))
-    for card in CARDS:
-        assert texts[card.title] == card.text_for("simple")
+    for title in ZOMBIES_EQUIPMENT.titles:
+        card = ZOMBIES_EQUIPMENT.cards[ZOMBIES_EQUIPMENT.by_title[title]]
+        assert texts[title] == card.text_for("simple")
     for name in ("Honest", "Crooked", "Agent", "Kingpin", "arms", "infection", "zombie"):
         assert texts[name]
     plain = card_texts(goodcop, goodcop.options({}))

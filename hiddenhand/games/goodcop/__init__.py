@@ -8,7 +8,7 @@ from hiddenhand.games.goodcop import beliefs  # noqa: F401  (it registers the be
 from hiddenhand.games.goodcop.actions import action_catalog
 from hiddenhand.games.goodcop.bots import HeuristicBot
 from hiddenhand.games.goodcop.evaluate import evaluate, evaluate_seats
-from hiddenhand.games.goodcop.new_game import new_state
+from hiddenhand.games.goodcop.new_game import new_state, state_class
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.render import render_view
 from hiddenhand.games.goodcop.rules import GoodCop
@@ -32,7 +32,8 @@ and wins by turning (simple: eliminating) a leader."""
 
 
 def _space(players: int, options: GoodCopOptions) -> ActionSpace:
-    return action_catalog(players, options.zombies != "off").space
+    rules = state_class(options)
+    return action_catalog(players, rules.card_table, not rules.base_game).space
 
 
 GOODCOP = register(

@@ -1,49 +1,21 @@
-"""Every action a Good Cop Bad Cop table can offer, built once per seat count.
+"""Every action a Good Cop Bad Cop table can offer, built once per seat count and card table.
 
-Texts read like the rules, with `{pN}` for a seat's name. `ActionCatalog` keeps direct references
-(by target, slot and card) so the rules never look an action up by name on the hot path.
+Texts read like the rules, with `{pN}` for a seat's name; a card's choices read the texts on its
+class (`Card.player_choice`, `Card.card_choice`). `ActionCatalog` keeps direct references (by
+target, slot and card) so the rules never look an action up by name on the hot path.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine import Action, ActionArg, ActionSpace
-from hiddenhand.games.goodcop.cards import (
-    ALARM_CLOCK,
-    BASE_TITLES,
-    BLACKMAIL,
-    CARDS,
-    CHAINSAW,
-    CROSSBOW,
-    CURE_TASK,
-    DEFIBRILLATOR,
-    DISGUISE,
-    EVIDENCE_BAG,
-    INFECT_TASK,
-    K9_UNIT,
-    KIND_NAMES,
-    MACHETE,
-    MED_KIT,
-    METAL_DETECTOR,
-    PLANTED_EVIDENCE,
-    POLYGRAPH,
-    RESTRAINING_ORDER,
-    RIOT_SHIELD,
-    SLOTS,
-    STAYING,
-    SURVEILLANCE_CAMERA,
-    TASER,
-    TITLES,
-    TOKEN_TASK,
-    TRANSFUSION_TUBE,
-    TRUTH_SERUM,
-    WALKIE_TALKIE,
-    WIRETAP,
-    ZOMBIE_DICE,
-    ZOMBIE_MASK,
-)
+from hiddenhand.games.goodcop.cards import KIND_NAMES, SLOTS, ZOMBIE_DICE
+
+if TYPE_CHECKING:
+    from hiddenhand.games.goodcop.card import Card, CardTable
 
 # action kinds
 PASS = "pass"
@@ -65,50 +37,6 @@ REROLL = "die"
 NAME_LEADER = "name"
 LAY_DOWN = "order"  # the order of one's three cards, before the first turn
 
-# Cards whose resolution asks for a player.
-_TARGET_TEXTS = {
-    DEFIBRILLATOR: "revive {p} with the Defibrillator",
-    EVIDENCE_BAG: "give it to {p}",
-    K9_UNIT: "make {p} drop their gun (K-9 Unit)",
-    PLANTED_EVIDENCE: "plant evidence on {p}",
-    POLYGRAPH: "use the Polygraph on {p}",
-    RESTRAINING_ORDER: "aim at {p} instead (Restraining Order)",
-    TASER: "take {p}'s gun with the Taser",
-    DISGUISE: "put the Disguise on {p}",
-    MED_KIT: "remove {p}'s Wounded token (Med Kit)",
-    RIOT_SHIELD: "deflect the shot to {p} (Riot Shield)",
-    WALKIE_TALKIE: "make every armed player aim at {p} (Walkie Talkie)",
-}
-
-# Cards (and the Surveillance Camera's return investigation) whose resolution asks for a card.
-_CARD_TEXTS = {
-    BLACKMAIL: "swap {p}'s {slot} card (Blackmail)",
-    METAL_DETECTOR: "look at {p}'s {slot} card (Metal Detector)",
-    TRUTH_SERUM: "reveal {p}'s {slot} card (Truth Serum)",
-    WIRETAP: "look at {p}'s {slot} card (Wiretap)",
-    SURVEILLANCE_CAMERA: "investigate {p}'s {slot} card back (Surveillance Camera)",
-}
-
-# Zombies cards and zombie actions (only in a table with zombies on).
-_ZOMBIE_TARGET_TEXTS = {
-    CROSSBOW: "shoot {p} with the Crossbow",
-    CHAINSAW: "have {p} shot (Chainsaw)",
-    ZOMBIE_MASK: "choose {p} (Zombie Mask)",
-    MACHETE: "shoot {p} with the Machete",
-    ALARM_CLOCK: "set the Alarm Clock on {p}",
-}
-_ZOMBIE_CARD_TEXTS = {
-    TRANSFUSION_TUBE: "move an infection token with {p}'s {slot} card (Transfusion Tube)",
-    CHAINSAW: "reveal {p}'s {slot} card (Chainsaw)",
-    ZOMBIE_MASK: "swap {p}'s {slot} card (Zombie Mask)",
-    MACHETE: "swap {p}'s {slot} card (Machete)",
-    ALARM_CLOCK: "put an infection token on {p}'s {slot} card (Alarm Clock)",
-    INFECT_TASK: "put an infection token on {p}'s {slot} card",
-    CURE_TASK: "remove the infection token from {p}'s {slot} card",
-}
-_TASK_ARG = {INFECT_TASK: "Infect", CURE_TASK: "Equip", TOKEN_TASK: "Infection token"}
-_TOKEN_TEXT = "put the infection token on your {slot} card"  # asked of the card's holder
-
 
 def arrangements(zombies: bool) -> list[tuple[str, ...]]:
     """Every left-to-right order of three integrity cards a player can hold (one of each
@@ -118,14 +46,37 @@ def arrangements(zombies: bool) -> list[tuple[str, ...]]:
     return [faces for faces in product(kinds, repeat=3) if all(faces.count(k) <= 1 for k in unique)]
 
 
-class ActionCatalog:
-    """The action space of one seat count, and direct references into it."""
+def _card_choosers(table: CardTable) -> list[Card[Any]]:
+    """The cards asking for an integrity card, in the order of their actions: box by box, those
+    asking as they are played, then those asking in reaction (`Card.reaction`); the appended
+    ones (`Card.appended`) lie apart, after every other action."""
+    return [
+        card
+        for box in table.boxes()
+        for reaction in (False, True)
+        for card in box
+        if card.card_choice and card.reaction == reaction and not card.appended
+    ]
 
-    def __init__(self, players: int, zombies: bool = False) -> None:
-        titles = TITLES if zombies else TITLES[:BASE_TITLES]
-        target_texts = {**_TARGET_TEXTS, **_ZOMBIE_TARGET_TEXTS} if zombies else _TARGET_TEXTS
-        card_texts = {**_CARD_TEXTS, **_ZOMBIE_CARD_TEXTS} if zombies else _CARD_TEXTS
-        names = (*TITLES, *_TASK_ARG.values())
+
+def _choices(card: Card[Any], seats: range) -> list[tuple[str, tuple[ActionArg, ...], str]]:
+    """Choosing each integrity card at the table for this card."""
+    return [
+        (
+            CHOOSE_CARD,
+            (card.title, p, s),
+            card.card_choice.replace("{p}", f"{{p{p}}}").replace("{slot}", slot),
+        )
+        for p in seats
+        for s, slot in enumerate(SLOTS)
+    ]
+
+
+class ActionCatalog:
+    """The action space of one seat count and card table, and direct references into it."""
+
+    def __init__(self, players: int, table: CardTable, zombies: bool = False) -> None:
+        titles = table.titles
         items: list[tuple[str, tuple[ActionArg, ...], str]] = [
             (PASS, (), "pass"),
             (ARM, (), "arm: take a gun from the centre"),
@@ -140,20 +91,20 @@ class ActionCatalog:
         items += [(REVEAL_CARD, (s,), f"reveal your {slot} card") for s, slot in enumerate(SLOTS)]
         items += [(PLAY, (title,), f"play {title}") for title in titles]
         items += [(DISCARD, (title,), f"discard {title}") for title in titles]
-        for t, text in target_texts.items():
-            items += [
-                (CHOOSE_PLAYER, (TITLES[t], p), text.replace("{p}", f"{{p{p}}}")) for p in seats
-            ]
-        for t, text in card_texts.items():
-            for p in seats:
-                for s, slot in enumerate(SLOTS):
-                    phrase = text.replace("{p}", f"{{p{p}}}").replace("{slot}", slot)
-                    items.append((CHOOSE_CARD, (names[t], p, s), phrase))
+        for card in table.cards:
+            if card.player_choice:
+                text = card.player_choice
+                items += [
+                    (CHOOSE_PLAYER, (card.title, p), text.replace("{p}", f"{{p{p}}}"))
+                    for p in seats
+                ]
+        for card in _card_choosers(table):
+            items += _choices(card, seats)
         for p in seats:
             items.append((TAKE_EVIDENCE, (p, "hand"), f"take {{p{p}}}'s equipment in hand"))
-            for t in STAYING:
+            for t in table.staying:
                 items.append(
-                    (TAKE_EVIDENCE, (p, TITLES[t]), f"take {TITLES[t]} from in front of {{p{p}}}")
+                    (TAKE_EVIDENCE, (p, titles[t]), f"take {titles[t]} from in front of {{p{p}}}")
                 )
         if zombies:
             items += [
@@ -170,11 +121,9 @@ class ActionCatalog:
             (LAY_DOWN, faces, f"lay your cards down, left to right: {', '.join(faces)}")
             for faces in arrangements(zombies)
         ]
-        if zombies:
-            for p in seats:
-                for s, slot in enumerate(SLOTS):
-                    text = _TOKEN_TEXT.replace("{slot}", slot)
-                    items.append((CHOOSE_CARD, (names[TOKEN_TASK], p, s), text))
+        for card in table.cards:
+            if card.appended:
+                items += _choices(card, seats)
         self.space = ActionSpace(items)
         get = self.space.get
         self.pass_ = get(PASS)
@@ -187,18 +136,20 @@ class ActionCatalog:
         self.play = [get(PLAY, title) for title in titles]
         self.discard = [get(DISCARD, title) for title in titles]
         self.target: list[list[Action]] = [
-            [get(CHOOSE_PLAYER, TITLES[t], p) for p in seats] if t in target_texts else []
-            for t in range(len(CARDS))
+            [get(CHOOSE_PLAYER, card.title, p) for p in seats] if card.player_choice else []
+            for card in table.cards
         ]
+        """By title index, choosing each seat for that card."""
         self.card: list[list[list[Action]]] = [
-            [[get(CHOOSE_CARD, names[t], p, s) for s in range(3)] for p in seats]
-            if t in card_texts or (zombies and t == TOKEN_TASK)
+            [[get(CHOOSE_CARD, card.title, p, s) for s in range(3)] for p in seats]
+            if card.card_choice
             else []
-            for t in range(len(names))
+            for card in table.cards
         ]
+        """By title index, seat and slot, choosing that integrity card for that card."""
         self.evidence_hand = [get(TAKE_EVIDENCE, p, "hand") for p in seats]
         self.evidence_front = {
-            t: [get(TAKE_EVIDENCE, p, TITLES[t]) for p in seats] for t in STAYING
+            t: [get(TAKE_EVIDENCE, p, titles[t]) for p in seats] for t in table.staying
         }
         self.order: dict[tuple[str, ...], Action] = {
             faces: get(LAY_DOWN, *faces) for faces in arrangements(zombies)
@@ -212,5 +163,5 @@ class ActionCatalog:
 
 
 @cache
-def action_catalog(players: int, zombies: bool = False) -> ActionCatalog:
-    return ActionCatalog(players, zombies)
+def action_catalog(players: int, table: CardTable, zombies: bool = False) -> ActionCatalog:
+    return ActionCatalog(players, table, zombies)

@@ -39,7 +39,7 @@ from hiddenhand.games.goodcop.actions import (
     REVEAL_CARD,
     SHOOT,
 )
-from hiddenhand.games.goodcop.cards import KIND_NAMES, STAYING, TASK_NAMES, TEAM_NAMES, TITLES
+from hiddenhand.games.goodcop.cards import KIND_NAMES, TEAM_NAMES
 from hiddenhand.games.goodcop.phases import ACTION, AIM, ORDER, SHOOTING, UNARMED, WINDOWS
 from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
@@ -68,9 +68,6 @@ _KEEP = {
     "Blackmail": 1,
     "Smoke Grenade": 1,
 }
-
-_STAYING_INDEX = {TITLES[t]: t for t in STAYING}
-"""The staying equipment titles (Planted Evidence, Surveillance Camera, Disguise) by name."""
 
 
 class _Read(ABC):
@@ -312,7 +309,7 @@ class _WorldRead(_Read):
         self.phase = str(state.phase)
         self.turn = state.turn
         task = state.task
-        self.resolving = None if task is None else (TASK_NAMES[task.card], task.chooser)
+        self.resolving = None if task is None else (state.card_table.names[task.card], task.chooser)
         target = state.shot_target
         self.shot = (state.turn, target) if state.phase == SHOOTING and target >= 0 else None
         self.guns = state.guns
@@ -328,7 +325,8 @@ class _WorldRead(_Read):
         return owner if owner >= 0 and self.known >> leader & 1 else -1
 
     def has_front(self, p: int, title: str) -> bool:
-        return self.state.placed[_STAYING_INDEX[title]] == p
+        state = self.state
+        return state.placed[state.card_table.by_title[title]] == p
 
     def hidden_faces(self, p: int) -> list[str | None]:
         up = self.state.face_up

@@ -1,11 +1,12 @@
-"""The base game's equipment cards, one class each: when it may be played, what it asks and how it
-resolves. A card's title, copies, timing and text are its data in `cards.EQUIPMENT`.
+"""The base game's equipment cards, one class each, in the order of their card ids: what
+is printed on the card, the texts of its choices, when it may be played, what it asks and how
+it resolves (`card.Card`). `BASE_EQUIPMENT` lists them in their fixed order.
 
-A card that needs choices sets `state.task = Task(chooser, title, step, data)`; the chooser then
+A card that needs choices sets `state.task = Task(chooser, index, step, data)`; the chooser then
 picks one action at a time (Blackmail: the first card, then the second), the way a person plays
 it. `resolve` applies one choice and says whether the card is done; then `state.card_done` lets
 the window ask everyone again. The Zombies expansion's cards live in `zombie_cards.py`; a game
-finds every card in its class's `equipment_cards`.
+finds every card in its class's `card_table`.
 """
 
 from __future__ import annotations
@@ -14,34 +15,9 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action, Event, private
 from hiddenhand.games.goodcop.actions import TAKE_EVIDENCE
-from hiddenhand.games.goodcop.card import Card, InstantCard
-from hiddenhand.games.goodcop.cards import (
-    BASE_TITLES,
-    BLACKMAIL,
-    CARDS,
-    COFFEE,
-    DEFIBRILLATOR,
-    DISGUISE,
-    EVIDENCE_BAG,
-    K9_UNIT,
-    KIND_NAMES,
-    MED_KIT,
-    METAL_DETECTOR,
-    PLANTED_EVIDENCE,
-    POLYGRAPH,
-    RESTRAINING_ORDER,
-    RIOT_SHIELD,
-    SLOTS,
-    SMOKE_GRENADE,
-    STAYING,
-    SURVEILLANCE_CAMERA,
-    TASER,
-    TITLES,
-    TRUTH_SERUM,
-    WALKIE_TALKIE,
-    WIRETAP,
-)
-from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED
+from hiddenhand.games.goodcop.card import Card, CardTable, InstantCard
+from hiddenhand.games.goodcop.cards import KIND_NAMES, SLOTS
+from hiddenhand.games.goodcop.phases import UNARMED
 from hiddenhand.games.goodcop.task import Task
 
 if TYPE_CHECKING:
@@ -89,14 +65,11 @@ def _look(state: GoodCop, seat: int, p: int, s: int) -> None:
 def _place(state: GoodCop, title: int, seat: int) -> None:
     """A staying card lies in front of a player."""
     state.placed[title] = seat
+    name = state.card_table.titles[title]
     state.emit(
-        Event(
-            "placed",
-            f"{TITLES[title]} lies in front of {{p{seat}}}",
-            data={"seat": seat, "card": TITLES[title]},
-        )
+        Event("placed", f"{name} lies in front of {{p{seat}}}", data={"seat": seat, "card": name})
     )
-    if title == PLANTED_EVIDENCE:
+    if title == PlantedEvidence.index:
         state.update_teams()
 
 
@@ -114,22 +87,24 @@ def _seat(action: Action) -> int:
 
 
 class Blackmail(Card["GoodCop"]):
-    """Swap two other players' integrity cards: the first card, then the second."""
+    """The user chooses the first card, then the second (of another player)."""
 
-    title = BLACKMAIL
+    title = "Blackmail"
+    text = "Swap two integrity cards of two other players; each new owner sees the card received."
+    card_choice = "swap {p}'s {slot} card (Blackmail)"
 
     def usable(self, state: GoodCop, user: int) -> bool:
         return len(_others(state, user)) >= 2
 
     def options(self, state: GoodCop, task: Task) -> list[Action]:
-        row = state.actions.card[self.title]
+        row = state.actions.card[self.index]
         first = task.data[0] if task.data else -1
         return [row[p][s] for p in _others(state, task.chooser) if p != first for s in range(3)]
 
     def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
         if task.step == 0:
-            state.task = Task(task.chooser, self.title, 1, (p, s))
+            state.task = Task(task.chooser, self.index, 1, (p, s))
             return False
         a, sa = task.data
         state.emit(
@@ -143,9 +118,10 @@ class Blackmail(Card["GoodCop"]):
 
 
 class Coffee(InstantCard["GoodCop"]):
-    """The user takes the next turn."""
+    """Who takes the next turn is `GoodCop.coffee` until it begins."""
 
-    title = COFFEE
+    title = "Coffee"
+    text = "You take the next turn after the current one."
 
     def start(self, state: GoodCop, user: int) -> None:
         state.coffee = user
@@ -153,10 +129,12 @@ class Coffee(InstantCard["GoodCop"]):
 
 
 class Defibrillator(Card["GoodCop"]):
-    """An eliminated player who is no leader comes back (an expansion may let it restore a
-    living player: `GoodCop.restorable`)."""
+    """An expansion may let it restore a living player too (`GoodCop.restorable`)."""
 
-    title = DEFIBRILLATOR
+    title = "Defibrillator"
+    text = "Bring an eliminated player (not a leader) back to life."
+    copies = 2
+    player_choice = "revive {p} with the Defibrillator"
 
     def usable(self, state: GoodCop, user: int) -> bool:
         return bool(self.players(state, user))
@@ -180,14 +158,16 @@ class Defibrillator(Card["GoodCop"]):
 
 
 class EvidenceBag(Card["GoodCop"]):
-    """Another player's hand card, or any card lying in front, moves to a player."""
+    """First what moves (a card in hand, or one lying in front), then to whom."""
 
-    title = EVIDENCE_BAG
+    title = "Evidence Bag"
+    text = "Move an equipment card from one player to another."
+    player_choice = "give it to {p}"
 
     def _sources(self, state: GoodCop, user: int) -> list[Action]:
         t = state.actions
         out = [t.evidence_hand[p] for p in range(state.player_count) if state.hand[p] and p != user]
-        for title in STAYING:
+        for title in state.card_table.staying:
             holder = state.placed[title]
             if holder >= 0:
                 out.append(t.evidence_front[title][holder])
@@ -199,14 +179,15 @@ class EvidenceBag(Card["GoodCop"]):
     def options(self, state: GoodCop, task: Task) -> list[Action]:
         if task.step == 0:
             return self._sources(state, task.chooser)
-        target = state.actions.target[self.title]
+        target = state.actions.target[self.index]
         return [target[p] for p in state.living() if p != task.data[0]]
 
     def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         if action.kind == TAKE_EVIDENCE:
             holder = int(action.args[0])
-            what = -1 if action.args[1] == "hand" else TITLES.index(str(action.args[1]))
-            state.task = Task(task.chooser, self.title, 1, (holder, what))
+            where = str(action.args[1])
+            what = -1 if where == "hand" else state.card_table.by_title[where]
+            state.task = Task(task.chooser, self.index, 1, (holder, what))
             return False
         holder, what = task.data
         to = _seat(action)
@@ -215,15 +196,18 @@ class EvidenceBag(Card["GoodCop"]):
             state.emit(Event("evidence", f"{{p{holder}}}'s equipment card goes to {{p{to}}}"))
             state.give(card, to)
         else:
-            state.emit(Event("evidence", f"{TITLES[what]} moves from {{p{holder}}} to {{p{to}}}"))
+            name = state.card_table.titles[what]
+            state.emit(Event("evidence", f"{name} moves from {{p{holder}}} to {{p{to}}}"))
             _place(state, what, to)
         return True
 
 
 class K9Unit(Card["GoodCop"]):
-    """An armed player drops their gun (`GoodCop.disarm`)."""
+    """The weapon goes where the table says (`GoodCop.disarm`)."""
 
-    title = K9_UNIT
+    title = "K-9 Unit"
+    text = "An armed player drops their gun to the centre."
+    player_choice = "make {p} drop their gun (K-9 Unit)"
 
     def usable(self, state: GoodCop, user: int) -> bool:
         return bool(_armed(state))
@@ -237,9 +221,11 @@ class K9Unit(Card["GoodCop"]):
 
 
 class MetalDetector(Card["GoodCop"]):
-    """Look at one hidden card of every other armed player, one player after another."""
+    """The armed players are chosen one after another, a card of each."""
 
-    title = METAL_DETECTOR
+    title = "Metal Detector"
+    text = "Look at one hidden card of every other armed player."
+    card_choice = "look at {p}'s {slot} card (Metal Detector)"
 
     def _targets(self, state: GoodCop, user: int) -> list[int]:
         return [
@@ -250,42 +236,54 @@ class MetalDetector(Card["GoodCop"]):
         return bool(self._targets(state, user))
 
     def start(self, state: GoodCop, user: int) -> None:
-        state.task = Task(user, self.title, 0, tuple(self._targets(state, user)))
+        state.task = Task(user, self.index, 0, tuple(self._targets(state, user)))
 
     def options(self, state: GoodCop, task: Task) -> list[Action]:
         p = task.data[0]
-        return [state.actions.card[self.title][p][s] for s in state.hidden_slots(p)]
+        return [state.actions.card[self.index][p][s] for s in state.hidden_slots(p)]
 
     def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
         _look(state, task.chooser, p, s)
         rest = task.data[1:]
         if rest:
-            state.task = Task(task.chooser, self.title, 0, rest)
+            state.task = Task(task.chooser, self.index, 0, rest)
             return False
         return True
 
 
-class PlantedEvidence(Card["GoodCop"]):
-    """Stays in front of a player: their Honest cards count as Crooked and vice versa."""
+class _LiesInFront(Card["GoodCop"]):
+    """A card that stays in play in front of the player chosen."""
 
-    title = PLANTED_EVIDENCE
+    stays = True
 
     def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
-        _place(state, self.title, _seat(action))
+        _place(state, self.index, _seat(action))
         return True
 
 
-class Disguise(PlantedEvidence):
-    """Stays in front of a player: nobody may investigate them."""
+class PlantedEvidence(_LiesInFront):
+    """Read by `GoodCop.team_of`, and teams are counted again as it moves."""
 
-    title = DISGUISE
+    title = "Planted Evidence"
+    text = "Stays in front of a player: their Honest cards count as Crooked and vice versa."
+    player_choice = "plant evidence on {p}"
+
+
+class Disguise(_LiesInFront):
+    """Read by every choice of a player to investigate (`GoodCop.disguised`)."""
+
+    title = "Disguise"
+    text = "Stays in front of a player: nobody may investigate them."
+    player_choice = "put the Disguise on {p}"
 
 
 class Polygraph(Card["GoodCop"]):
-    """The user and another player see each other's integrity cards."""
+    """Each of the two is shown the other's three cards, privately."""
 
-    title = POLYGRAPH
+    title = "Polygraph"
+    text = "You see all of another player's integrity cards; they see all of yours."
+    player_choice = "use the Polygraph on {p}"
 
     def players(self, state: GoodCop, chooser: int) -> list[int]:
         return [p for p in _others(state, chooser) if not state.disguised(p)]
@@ -310,10 +308,12 @@ class Polygraph(Card["GoodCop"]):
 
 
 class RestrainingOrder(Card["GoodCop"]):
-    """When a shot is announced: the shooter must aim at someone else, then still shoots. The
-    shooter makes the choice; the shot is then locked in."""
+    """The shooter makes the choice; the shot is then locked in."""
 
-    title = RESTRAINING_ORDER
+    title = "Restraining Order"
+    text = "When a shot is announced: the shooter must aim at someone else, then still shoots."
+    when = "shoot"
+    player_choice = "aim at {p} instead (Restraining Order)"
     keeps_shot = True
 
     def players(self, state: GoodCop, chooser: int) -> list[int]:
@@ -324,7 +324,7 @@ class RestrainingOrder(Card["GoodCop"]):
         return state.shot_live() and bool(self.players(state, user))
 
     def start(self, state: GoodCop, user: int) -> None:
-        state.task = Task(state.turn, self.title, 0, ())
+        state.task = Task(state.turn, self.index, 0, ())
 
     def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, chooser = _seat(action), task.chooser
@@ -342,9 +342,10 @@ class RestrainingOrder(Card["GoodCop"]):
 
 
 class SmokeGrenade(InstantCard["GoodCop"]):
-    """Reverse the turn order."""
+    """The turn order is `GoodCop.direction`."""
 
-    title = SMOKE_GRENADE
+    title = "Smoke Grenade"
+    text = "Reverse the turn order."
 
     def start(self, state: GoodCop, user: int) -> None:
         state.direction = -state.direction
@@ -352,17 +353,20 @@ class SmokeGrenade(InstantCard["GoodCop"]):
 
 
 class SurveillanceCamera(Card["GoodCop"]):
-    """Stays in front of its user; whoever investigates them is investigated back (the rules
-    set the task when an Investigate lands)."""
+    """The rules set its task when an Investigate lands on its holder."""
 
-    title = SURVEILLANCE_CAMERA
+    title = "Surveillance Camera"
+    text = "Stays in front of you: whoever investigates you is investigated back."
+    stays = True
+    card_choice = "investigate {p}'s {slot} card back (Surveillance Camera)"
+    reaction = True
 
     def start(self, state: GoodCop, user: int) -> None:
-        _place(state, self.title, user)
+        _place(state, self.index, user)
 
     def options(self, state: GoodCop, task: Task) -> list[Action]:
         p = task.data[0]
-        return [state.actions.card[self.title][p][s] for s in state.hidden_slots(p)]
+        return [state.actions.card[self.index][p][s] for s in state.hidden_slots(p)]
 
     def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
         p, s = _card(action)
@@ -374,10 +378,12 @@ class SurveillanceCamera(Card["GoodCop"]):
 
 
 class Taser(Card["GoodCop"]):
-    """On your own turn, unarmed: take another player's gun and aim it; it cannot fire this
-    turn."""
+    """First the gun taken, then where it aims."""
 
-    title = TASER
+    title = "Taser"
+    text = "Your turn, unarmed: take another player's gun and aim it; you cannot fire it this turn."
+    when = "own-turn"
+    player_choice = "take {p}'s gun with the Taser"
 
     def players(self, state: GoodCop, chooser: int) -> list[int]:
         return [p for p in _armed_others(state, chooser) if state.can_hold_gun(p)]
@@ -407,7 +413,7 @@ class Taser(Card["GoodCop"]):
                     data={"seat": chooser, "target": p},
                 )
             )
-            state.task = Task(chooser, self.title, 1, ())
+            state.task = Task(chooser, self.index, 1, ())
             return False
         state.aim[chooser] = p
         state.emit(
@@ -417,15 +423,17 @@ class Taser(Card["GoodCop"]):
 
 
 class TruthSerum(Card["GoodCop"]):
-    """Reveal any hidden integrity card."""
+    """Any living player's hidden card, the user's own included."""
 
-    title = TRUTH_SERUM
+    title = "Truth Serum"
+    text = "Reveal any hidden integrity card."
+    card_choice = "reveal {p}'s {slot} card (Truth Serum)"
 
     def usable(self, state: GoodCop, user: int) -> bool:
         return any(state.has_hidden(p) for p in state.living())
 
     def options(self, state: GoodCop, task: Task) -> list[Action]:
-        row = state.actions.card[self.title]
+        row = state.actions.card[self.index]
         return [row[p][s] for p in state.living() for s in state.hidden_slots(p)]
 
     def resolve(self, state: GoodCop, task: Task, action: Action) -> bool:
@@ -436,9 +444,11 @@ class TruthSerum(Card["GoodCop"]):
 
 
 class Wiretap(Card["GoodCop"]):
-    """Look at one hidden card each of two other players."""
+    """One card, then one of another player."""
 
-    title = WIRETAP
+    title = "Wiretap"
+    text = "Look at one hidden card each of two other players."
+    card_choice = "look at {p}'s {slot} card (Wiretap)"
 
     def _targets(self, state: GoodCop, user: int) -> list[int]:
         return [p for p in _others(state, user) if state.has_hidden(p)]
@@ -448,7 +458,7 @@ class Wiretap(Card["GoodCop"]):
 
     def options(self, state: GoodCop, task: Task) -> list[Action]:
         first = task.data[0] if task.data else -1
-        row = state.actions.card[self.title]
+        row = state.actions.card[self.index]
         return [
             row[p][s]
             for p in self._targets(state, task.chooser)
@@ -460,15 +470,17 @@ class Wiretap(Card["GoodCop"]):
         p, s = _card(action)
         _look(state, task.chooser, p, s)
         if task.step == 0:
-            state.task = Task(task.chooser, self.title, 1, (p,))
+            state.task = Task(task.chooser, self.index, 1, (p,))
             return False
         return True
 
 
 class MedKit(Card["GoodCop"]):
-    """Remove a Wounded token."""
+    """Any living player with a Wounded token."""
 
-    title = MED_KIT
+    title = "Med Kit"
+    text = "Remove a Wounded token."
+    player_choice = "remove {p}'s Wounded token (Med Kit)"
 
     def players(self, state: GoodCop, chooser: int) -> list[int]:
         return [p for p in state.living() if state.wounded & sum(1 << c for c in state.cards[p])]
@@ -484,9 +496,12 @@ class MedKit(Card["GoodCop"]):
 
 
 class RiotShield(Card["GoodCop"]):
-    """When you are about to be shot: a living neighbour is shot instead."""
+    """The user chooses a living neighbour; the shot is then locked in."""
 
-    title = RIOT_SHIELD
+    title = "Riot Shield"
+    text = "When you are about to be shot: the player on your left or right is shot instead."
+    when = "shoot"
+    player_choice = "deflect the shot to {p} (Riot Shield)"
     keeps_shot = True
 
     def usable(self, state: GoodCop, user: int) -> bool:
@@ -504,9 +519,11 @@ class RiotShield(Card["GoodCop"]):
 
 
 class WalkieTalkie(Card["GoodCop"]):
-    """Every armed player aims at the chosen player."""
+    """The chosen player, if armed, keeps their own aim."""
 
-    title = WALKIE_TALKIE
+    title = "Walkie Talkie"
+    text = "Choose a player: every armed player aims at them."
+    player_choice = "make every armed player aim at {p} (Walkie Talkie)"
 
     def usable(self, state: GoodCop, user: int) -> bool:
         return bool(_armed(state))
@@ -520,68 +537,26 @@ class WalkieTalkie(Card["GoodCop"]):
         return True
 
 
-EQUIPMENT_CARDS: tuple[Card[GoodCop], ...] = tuple(
-    sorted(
-        (
-            card()
-            for card in (
-                Blackmail,
-                Coffee,
-                Defibrillator,
-                EvidenceBag,
-                K9Unit,
-                MetalDetector,
-                PlantedEvidence,
-                Polygraph,
-                RestrainingOrder,
-                SmokeGrenade,
-                SurveillanceCamera,
-                Taser,
-                TruthSerum,
-                Wiretap,
-                Disguise,
-                MedKit,
-                RiotShield,
-                WalkieTalkie,
-            )
-        ),
-        key=lambda card: card.title,
-    )
+BASE_EQUIPMENT = CardTable(
+    Blackmail,
+    Coffee,
+    Defibrillator,
+    EvidenceBag,
+    K9Unit,
+    MetalDetector,
+    PlantedEvidence,
+    Polygraph,
+    RestrainingOrder,
+    SmokeGrenade,
+    SurveillanceCamera,
+    Taser,
+    TruthSerum,
+    Wiretap,
+    Disguise,
+    MedKit,
+    RiotShield,
+    WalkieTalkie,
 )
-"""The registry: the card of each base title, by title index."""
-
-
-# -- what the rules ask -------------------------------------------------------------------------
-
-
-ON_OWN_TURN: tuple[bool, ...] = tuple(c.when != "shoot" for c in CARDS[:BASE_TITLES])
-"""By title: may be played in the user's own action phase (not a "shoot" card)."""
-IN_WINDOW: tuple[bool, ...] = tuple(c.when == "any" for c in CARDS[:BASE_TITLES])
-"""By title: may be played in another player's window that is not a Shoot window."""
-IN_SHOOT_WINDOW: tuple[bool, ...] = tuple(c.when != "own-turn" for c in CARDS[:BASE_TITLES])
-"""By title: may be played in a Shoot window ("any" and "shoot" cards)."""
-
-
-def timing(state: GoodCop, own_turn: bool) -> tuple[bool, ...]:
-    """Which base titles the moment allows (own_turn: the user's own action phase); the
-    Zombies cards have no timing of their own and lie beyond the tuple."""
-    if own_turn:
-        return ON_OWN_TURN
-    return IN_SHOOT_WINDOW if state.phase == SHOOTING else IN_WINDOW
-
-
-def play(state: GoodCop, user: int, title: int) -> None:
-    """Start resolving a card just played (it is already out of the user's hand)."""
-    state.equipment_cards[title].start(state, user)
-
-
-def options(state: GoodCop, task: Task) -> list[Action]:
-    """The choices of the seat resolving a card."""
-    return state.equipment_cards[task.card].options(state, task)
-
-
-def choose(state: GoodCop, task: Task, action: Action) -> None:
-    """Apply one choice of the seat resolving a card."""
-    state.task = None
-    if state.equipment_cards[task.card].resolve(state, task, action):
-        state.card_done(task.card)
+"""The base game's 19 equipment cards of 18 titles, in their fixed order: the order of card
+ids, of the `play` and `discard` actions and of every card's choices (never reorder it:
+stored games and trained networks read them by index)."""

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Self
 
 from hiddenhand.engine import Action, Event, Outcome, Pending, private, render
 from hiddenhand.engine.seeding import KEYED, SEQUENTIAL
-from hiddenhand.games.goodcop import equipment, views
+from hiddenhand.games.goodcop import views
 from hiddenhand.games.goodcop.actions import (
     AIM_AT,
     ARM,
@@ -33,26 +33,20 @@ from hiddenhand.games.goodcop.actions import (
     SHOOT,
     action_catalog,
 )
-from hiddenhand.games.goodcop.card import Card
+from hiddenhand.games.goodcop.card import CardTable
 from hiddenhand.games.goodcop.cards import (
     AGENT,
-    ALL_DECK,
-    BASE_DECK,
-    DISGUISE,
     KIND_NAMES,
     KINGPIN,
     SLOTS,
-    STAYING,
-    SURVEILLANCE_CAMERA,
     TEAM_CROOKED,
     TEAM_HONEST,
     TEAM_LONE,
     TEAM_NAMES,
-    TITLES,
-    TOKEN_TASK,
     integrity_deck,
 )
 from hiddenhand.games.goodcop.determinize import resample
+from hiddenhand.games.goodcop.equipment import BASE_EQUIPMENT, Disguise, SurveillanceCamera
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import (
     ACTION,
@@ -76,10 +70,8 @@ from hiddenhand.games.goodcop.view_schema import GoodCopView
 class GoodCop(GoodCopState):
     """One game of Good Cop Bad Cop in progress."""
 
-    equipment_deck: ClassVar[int] = BASE_DECK
-    """How many equipment cards are shuffled into the deck."""
-    equipment_cards: ClassVar[Sequence[Card[Any]]] = equipment.EQUIPMENT_CARDS
-    """Each title's card (and each choice resolved like a card), by title."""
+    card_table: ClassVar[CardTable] = BASE_EQUIPMENT
+    """The equipment in play (and the choices resolved like cards), by title index."""
     base_game: ClassVar[bool] = True
     """No expansion changes the rules (the evaluation's weights were fitted on these)."""
 
@@ -87,7 +79,7 @@ class GoodCop(GoodCopState):
         self, players: Sequence[str], options: GoodCopOptions, seed: int, seeding: str = KEYED
     ) -> None:
         n = len(players)
-        actions = action_catalog(n, not self.base_game)
+        actions = action_catalog(n, self.card_table, not self.base_game)
         super().__init__(players, options, seed, actions.space, seeding)
         self.actions = actions
         self.player_count = n
@@ -119,15 +111,15 @@ class GoodCop(GoodCopState):
         self.aim = [UNARMED] * n
         self.guns = options.gun_count(n)
         # Equipment: one card each.
-        edeck = list(range(self.equipment_deck))
+        edeck = list(range(len(self.card_table.deck)))
         rng.shuffle(edeck)
         self.hand = [[edeck.pop()] for _ in range(n)]
         self.deck = edeck
         self.unordered = len(edeck)
         self.draws = 0
         self.discards = []
-        self.placed = [-1] * len(TITLES)
-        self.shuffle_batch = [0] * len(ALL_DECK)
+        self.placed = [-1] * len(self.card_table.titles)
+        self.shuffle_batch = [0] * len(self.card_table.deck)
         self.next_batch = 1
         self.equipment_known = [1 << h[0] for h in self.hand]
         self.direction = 1
@@ -164,10 +156,12 @@ class GoodCop(GoodCopState):
         t = self.actions
         if self.over_limit >= 0:
             seat = self.over_limit
-            titles = sorted({ALL_DECK[c] for c in self.hand[seat]})
+            deck = self.card_table.deck
+            titles = sorted({deck[c] for c in self.hand[seat]})
             return {seat: [t.discard[i] for i in titles]}
-        if self.task is not None:
-            return {self.task.chooser: equipment.options(self, self.task)}
+        task = self.task
+        if task is not None:
+            return {task.chooser: self.card_table.cards[task.card].options(self, task)}
         phase = self.phase
         me = self.turn
         if phase == ACTION:
@@ -188,13 +182,12 @@ class GoodCop(GoodCopState):
 
     def continues(self, seat: int) -> bool:
         """A card's choices are part of its user's move (Blackmail's two cards, the Taser's
-        aim), and so is the card revealed on arming. An infection token's card is not: a bite
-        or a roll put it there."""
+        aim; `Card.part_of_move`), and so is the card revealed on arming."""
         if self.result is not None or self.over_limit >= 0:
             return False
         task = self.task
         if task is not None:
-            return task.chooser == seat and task.card != TOKEN_TASK
+            return task.chooser == seat and self.card_table.cards[task.card].part_of_move
         return self.phase == REVEAL and self.turn == seat
 
     def _aim_choices(self) -> list[Action]:
@@ -227,14 +220,18 @@ class GoodCop(GoodCopState):
     def plays(self, seat: int, own_turn: bool) -> list[Action]:
         """Playing each card of the seat's hand that it may play now (own_turn: in its own
         action): the moment allows the card's timing, and the card has something to act on."""
-        allowed = equipment.timing(self, own_turn)
-        base = len(allowed)
-        cards = self.equipment_cards
+        table = self.card_table
+        if own_turn:
+            allowed = table.on_own_turn
+        else:
+            allowed = table.in_shoot_window if self.phase == SHOOTING else table.in_window
+        cards = table.cards
+        deck = table.deck
         play = self.actions.play
         out = []
         for c in self.hand[seat]:
-            title = ALL_DECK[c]
-            if (title >= base or allowed[title]) and cards[title].usable(self, seat):
+            title = deck[c]
+            if allowed[title] and cards[title].usable(self, seat):
                 out.append(play[title])
         return out
 
@@ -244,7 +241,7 @@ class GoodCop(GoodCopState):
         out: list[Action] = []
         up = self.face_up
         alive = self.alive
-        placed_disguise = self.placed[DISGUISE]
+        placed_disguise = self.placed[Disguise.index]
         for p in range(self.player_count):
             if p != me and alive[p] and p != placed_disguise:
                 row = t.investigate[p]
@@ -268,7 +265,7 @@ class GoodCop(GoodCopState):
         if self.over_limit >= 0:
             self._discard_from_hand(seat, action.id - self.actions.discard[0].id)
         elif self.task is not None:
-            equipment.choose(self, self.task, action)
+            self._choose(self.task, action)
         elif kind == PASS:
             if self.phase == ACTION:
                 self.emit(Event("wait", f"{{p{seat}}} does nothing", data={"seat": seat}))
@@ -442,7 +439,7 @@ class GoodCop(GoodCopState):
             return
         self.phase = AFTER_INVESTIGATE
         self.asked = self.holders()
-        camera = self.placed[SURVEILLANCE_CAMERA]
+        camera = self.placed[SurveillanceCamera.index]
         if (
             camera == target
             and self.alive[camera]
@@ -452,7 +449,7 @@ class GoodCop(GoodCopState):
             self.emit(
                 Event("camera", f"{{p{target}}}'s Surveillance Camera investigates {{p{seat}}}")
             )
-            self.task = Task(target, SURVEILLANCE_CAMERA, 1, (seat,))
+            self.task = Task(target, SurveillanceCamera.index, 1, (seat,))
         elif not self.asked:
             self.close_window()
 
@@ -489,8 +486,9 @@ class GoodCop(GoodCopState):
         if self.aim[seat] != UNARMED:
             self.aim[seat] = UNARMED
             self.guns += 1
+        table = self.card_table
         for c in self.hand[seat]:
-            self.emit(Event("discard", f"{{p{seat}}} discards {TITLES[ALL_DECK[c]]}"))
+            self.emit(Event("discard", f"{{p{seat}}} discards {table.titles[table.deck[c]]}"))
             self.to_discard(c)
         self.hand[seat] = []
         if self.over_limit == seat:
@@ -517,48 +515,50 @@ class GoodCop(GoodCopState):
 
     def _discard_from_hand(self, seat: int, title: int) -> None:
         hand = self.hand[seat]
+        deck = self.card_table.deck
         for i, c in enumerate(hand):
-            if ALL_DECK[c] == title:
+            if deck[c] == title:
                 del hand[i]
                 self.to_discard(c)
                 break
+        name = self.card_table.titles[title]
         self.emit(
-            Event(
-                "discard",
-                f"{{p{seat}}} discards {TITLES[title]}",
-                data={"seat": seat, "card": TITLES[title]},
-            )
+            Event("discard", f"{{p{seat}}} discards {name}", data={"seat": seat, "card": name})
         )
         if len(hand) <= 1:
             self.over_limit = -1
 
     def _play(self, seat: int, title: int) -> None:
         hand = self.hand[seat]
+        table = self.card_table
+        deck = table.deck
         for i, c in enumerate(hand):
-            if ALL_DECK[c] == title:
+            if deck[c] == title:
                 del hand[i]
                 break
         else:  # pragma: no cover - legality guarantees the card is in hand
             raise AssertionError("played a card not in hand")
-        self.emit(
-            Event(
-                "play",
-                f"{{p{seat}}} plays {TITLES[title]}",
-                data={"seat": seat, "card": TITLES[title]},
-            )
-        )
-        if title not in STAYING:
+        card = table.cards[title]
+        name = card.title
+        self.emit(Event("play", f"{{p{seat}}} plays {name}", data={"seat": seat, "card": name}))
+        if not card.stays:
             self.to_discard(c)
-        equipment.play(self, seat, title)
+        card.start(self, seat)
         if self.task is None:
             self.card_done(title)
+
+    def _choose(self, task: Task, action: Action) -> None:
+        """The seat resolving a card makes one choice."""
+        self.task = None
+        if self.card_table.cards[task.card].resolve(self, task, action):
+            self.card_done(task.card)
 
     def card_done(self, title: int) -> None:
         """A card has resolved: a window asks everyone again; the shooter may change action."""
         if self.result is not None:
             return
         if self.phase in WINDOWS:
-            if self.phase == SHOOTING and not self.equipment_cards[title].keeps_shot:
+            if self.phase == SHOOTING and not self.card_table.cards[title].keeps_shot:
                 self.shot_changed = True
             self.open_window(self.phase)
 

@@ -15,8 +15,6 @@ from collections.abc import Sequence
 from hiddenhand.engine import DEFAULT_NAMES
 from hiddenhand.games.goodcop.cards import (
     AGENT,
-    ALL_DECK,
-    BY_TITLE,
     CROOKED,
     HONEST,
     INFECTOR,
@@ -68,12 +66,13 @@ def arrange(
     state.face_up = state.wounded = 0
     state.known = [sum(1 << c for c in mine) for mine in state.cards]
     # Equipment: chosen hands, the chosen top of the deck, the rest shuffled beneath.
-    free = list(range(state.equipment_deck))
+    table = state.card_table
+    free = list(range(len(table.deck)))
 
     def take(title: str) -> int:
-        t = BY_TITLE[title]
+        t = table.by_title[title]
         for c in free:
-            if ALL_DECK[c] == t:
+            if table.deck[c] == t:
                 free.remove(c)
                 return c
         raise ValueError(f"no {title} left to deal")

@@ -16,19 +16,17 @@ from typing import ClassVar, Self
 from hiddenhand.engine import Event, State, private
 from hiddenhand.engine.seeding import counter_pick
 from hiddenhand.games.goodcop.actions import ActionCatalog
+from hiddenhand.games.goodcop.card import CardTable
 from hiddenhand.games.goodcop.cards import (
     AGENT,
-    ALL_DECK,
-    DISGUISE,
     HONEST,
     KINGPIN,
-    PLANTED_EVIDENCE,
     TEAM_CROOKED,
     TEAM_HONEST,
     TEAM_LONE,
     TEAM_NAMES,
-    TITLES,
 )
+from hiddenhand.games.goodcop.equipment import Disguise, PlantedEvidence
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED, Phase
 from hiddenhand.games.goodcop.task import Task
@@ -39,6 +37,7 @@ class GoodCopState(State):
 
     options: GoodCopOptions
     actions: ActionCatalog
+    card_table: ClassVar[CardTable]  # the equipment in play, by title index (`rules.GoodCop`)
     player_count: int
     # integrity cards, by card id
     card_kinds: list[int]  # honest, crooked, agent, kingpin (or infector), by card id
@@ -116,7 +115,7 @@ class GoodCopState(State):
         if leader == KINGPIN:
             return TEAM_CROOKED
         majority_honest = honest >= 2
-        if self.placed[PLANTED_EVIDENCE] == seat:
+        if self.placed[PlantedEvidence.index] == seat:
             majority_honest = not majority_honest
         return TEAM_HONEST if majority_honest else TEAM_CROOKED
 
@@ -129,7 +128,7 @@ class GoodCopState(State):
         return any(not up >> c & 1 for c in self.cards[seat])
 
     def disguised(self, seat: int) -> bool:
-        return self.placed[DISGUISE] == seat
+        return self.placed[Disguise.index] == seat
 
     def leader_card(self, seat: int) -> int:
         """The id of a leader card this seat holds, or -1."""
@@ -222,7 +221,8 @@ class GoodCopState(State):
         """The card joins the hand, told privately; a second card puts the hand over its limit."""
         self.hand[seat].append(card)
         self.equipment_known[seat] |= 1 << card
-        title = TITLES[ALL_DECK[card]]
+        table = self.card_table
+        title = table.titles[table.deck[card]]
         self.emit(Event(kind, f"you {verb} {title}", private(seat), {"card": title}))
         if len(self.hand[seat]) > 1:
             self.over_limit = seat

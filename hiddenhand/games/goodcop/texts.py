@@ -1,9 +1,10 @@
 """What each Good Cop Bad Cop card and token says, by the name a player sees on it, and how a
 turn goes: the rules reference of the table page and the terminal.
 
-The equipment texts are the cards' own (`cards.py`); this module only gathers them, with the
-integrity cards, the Zombies dice faces and the tokens, so that the browser and the terminal
-show one text per name. `explain_choice` says what a choice does, for the terminal's `? N`.
+The equipment texts are the cards' own (`Card.text`, on each card's class); this module only
+gathers them, with the integrity cards, the Zombies dice faces and the tokens, so that the
+browser and the terminal show one text per name. `explain_choice` says what a choice does, for
+the terminal's `? N`.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from hiddenhand.games.goodcop.actions import (
     SHOOT,
     STOP,
 )
-from hiddenhand.games.goodcop.cards import EQUIPMENT, ZOMBIE_EQUIPMENT
+from hiddenhand.games.goodcop.equipment import BASE_EQUIPMENT
 from hiddenhand.games.goodcop.options import GoodCopOptions
+from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 
 INTEGRITY = {
     "Honest": "Integrity card. With no leader card, you are honest if most of your cards are.",
@@ -79,10 +81,14 @@ def card_sections(options: GoodCopOptions) -> list[tuple[str, dict[str, str]]]:
     """Every name a player may see at this table, with what it does, by kind."""
     sections = [
         ("Integrity cards", dict(INTEGRITY)),
-        ("Equipment", {e.title: e.text for e in EQUIPMENT}),
+        ("Equipment", {card.title: card.text for card in BASE_EQUIPMENT.cards}),
     ]
     if options.zombies != "off":
-        zombie_cards = {e.title: e.text_for(options.zombies) for e in ZOMBIE_EQUIPMENT}
+        zombie_cards = {
+            card.title: card.text_for(options.zombies)
+            for card in ZOMBIES_EQUIPMENT.added
+            if card.copies
+        }
         sections += [("Zombies equipment", zombie_cards), ("Tokens and dice", dict(TOKENS))]
     else:
         sections.append(("Tokens", {k: TOKENS[k] for k in ("gun", "wounded")}))

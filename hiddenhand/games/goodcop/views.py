@@ -64,14 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from hiddenhand.games.goodcop.cards import (
-    ALL_DECK,
-    KIND_NAMES,
-    STAYING,
-    TASK_NAMES,
-    TEAM_NAMES,
-    TITLES,
-)
+from hiddenhand.games.goodcop.cards import KIND_NAMES, TEAM_NAMES
 from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED
 from hiddenhand.games.goodcop.view_schema import (
     Cop,
@@ -105,6 +98,8 @@ def typed_view(state: GoodCop, seat: int | None) -> GoodCopView:
     else:
         known = state.known[seat] | state.face_up
     face_up, wounded, card_kinds = state.face_up, state.wounded, state.card_kinds
+    table = state.card_table
+    titles, deck = table.titles, table.deck
     players: list[Cop] = []
     for p in range(state.player_count):
         aim = state.aim[p]
@@ -114,10 +109,8 @@ def typed_view(state: GoodCop, seat: int | None) -> GoodCopView:
                 armed=aim != UNARMED,
                 aim=aim if aim != UNARMED and aim != p else None,
                 hand=len(state.hand[p]),
-                equipment=[TITLES[ALL_DECK[c]] for c in state.hand[p]]
-                if over or p == seat
-                else None,
-                front=[TITLES[t] for t in STAYING if state.placed[t] == p],
+                equipment=[titles[deck[c]] for c in state.hand[p]] if over or p == seat else None,
+                front=[titles[t] for t in table.staying if state.placed[t] == p],
                 cards=[
                     IntegrityCard(
                         card=KIND_NAMES[card_kinds[c]] if known >> c & 1 else None,  # type: ignore[arg-type]
@@ -137,16 +130,16 @@ def typed_view(state: GoodCop, seat: int | None) -> GoodCopView:
         to_move=sorted(state.pending()),
         direction="clockwise" if state.direction == 1 else "counterclockwise",
         coffee=state.coffee if state.coffee >= 0 else None,
-        resolving=Resolving(card=TASK_NAMES[task.card], by=task.chooser) if task else None,
+        resolving=Resolving(card=table.names[task.card], by=task.chooser) if task else None,
         shot=Shot(shooter=state.turn, target=state.shot_target)
         if state.phase == SHOOTING and state.shot_target >= 0
         else None,
         players=players,
         team=TEAM_NAMES[state.teams[seat]] if seat is not None else None,  # type: ignore[arg-type]
-        hand=[TITLES[ALL_DECK[c]] for c in state.hand[seat]] if seat is not None else [],
+        hand=[titles[deck[c]] for c in state.hand[seat]] if seat is not None else [],
         guns_in_centre=state.guns,
         deck=len(state.deck),
-        discard=[TITLES[ALL_DECK[c]] for c in state.discards],
+        discard=[titles[deck[c]] for c in state.discards],
         outcome=Result(
             winners=sorted(result.winners),
             side=result.side,  # type: ignore[arg-type]

@@ -1,10 +1,11 @@
-"""The nine Zombies equipment cards, and a zombie's Infect and (`infect`) Equip choices and the
-choice of a card for an infection token, each a class in the `ZOMBIE_CARDS` registry.
+"""The nine Zombies equipment cards, one class each: what is printed on the card, the texts of
+its choices, what it asks and how it resolves (`card.Card`). `ZOMBIES_EQUIPMENT` lists them
+after the base game's cards, with a zombie's choices resolved like cards (`zombies.py`).
 
 Each card has two texts: one for the printed designs (`dice`, `infect`) and one for `simple`
-(see `cards.ZOMBIE_EQUIPMENT`; the table's design says which: `Design.printed`). Like the base
-cards (`equipment.py`), a card needing choices sets `state.task = Task(chooser, title, step,
-data)`, one choice at a time, and ends with `card_done`.
+(`Card.simple_text`; the table's design says which: `Design.printed`). Like the base cards
+(`equipment.py`), a card needing choices sets `state.task = Task(chooser, index, step, data)`,
+one choice at a time, and ends with `card_done`.
 """
 
 from __future__ import annotations
@@ -17,28 +18,18 @@ from hiddenhand.games.goodcop.actions import AIM_AT, NAME_LEADER, STOP
 from hiddenhand.games.goodcop.card import Card, InstantCard
 from hiddenhand.games.goodcop.cards import (
     AGENT,
-    ALARM_CLOCK,
-    CHAINSAW,
     CROOKED,
-    CROSSBOW,
-    CURE_TASK,
     FACE_NAMES,
-    FLAMETHROWER,
     HONEST,
-    INFECT_TASK,
     KIND_NAMES,
     KINGPIN,
-    MACHETE,
     SLOTS,
-    TOKEN_TASK,
-    TRANSFUSION_TUBE,
-    WEAPON_CRATE,
     ZOMBIE_DIE,
-    ZOMBIE_MASK,
-    ZOMBIE_SERUM,
 )
+from hiddenhand.games.goodcop.equipment import BASE_EQUIPMENT
 from hiddenhand.games.goodcop.phases import ROLLED, UNARMED
 from hiddenhand.games.goodcop.task import Task
+from hiddenhand.games.goodcop.zombies import Cure, Infect, InfectionToken
 
 if TYPE_CHECKING:
     from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
@@ -146,10 +137,12 @@ def _hidden_others(state: ZombieGoodCop, user: int) -> list[tuple[int, int]]:
 
 
 class Crossbow(Card["ZombieGoodCop"]):
-    """`dice`/`infect`: shoot another armed player with no revealed leader card. `simple`: a
-    player aiming at you who is not wounded is shot."""
+    """Whom it may shoot depends on the design (`_crossbow_targets`)."""
 
-    title = CROSSBOW
+    title = "Crossbow"
+    text = "Shoot another armed player who has no revealed leader card."
+    simple_text = "A player aiming at you who is not wounded is shot."
+    player_choice = "shoot {p} with the Crossbow"
 
     def players(self, state: ZombieGoodCop, chooser: int) -> list[int]:
         return _crossbow_targets(state, chooser)
@@ -171,10 +164,13 @@ class Crossbow(Card["ZombieGoodCop"]):
 
 
 class TransfusionTube(Card["ZombieGoodCop"]):
-    """`dice`/`infect`: move up to three infection tokens, one at a time (token, then card).
-    `simple`: the two revealed leader cards change hands at once."""
+    """Printed: one token at a time (the token, then the card), up to three.
+    `simple`: at once."""
 
-    title = TRANSFUSION_TUBE
+    title = "Transfusion Tube"
+    text = "Move up to 3 infection tokens to other integrity cards."
+    simple_text = "Swap two revealed leader cards."
+    card_choice = "move an infection token with {p}'s {slot} card (Transfusion Tube)"
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
         if not state.design.printed:
@@ -192,7 +188,7 @@ class TransfusionTube(Card["ZombieGoodCop"]):
 
     def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
         t = state.actions
-        card = t.card[self.title]
+        card = t.card[self.index]
         if task.step == 0:
             moves = [card[p][s] for p, s in _token_cards(state, True)]
             return moves + ([t.stop] if task.data and task.data[0] else [])
@@ -204,22 +200,24 @@ class TransfusionTube(Card["ZombieGoodCop"]):
         chooser, data = task.chooser, task.data
         p, s = int(action.args[1]), int(action.args[2])
         if task.step == 0:
-            state.task = Task(chooser, self.title, 1, (data[0] if data else 0, state.cards[p][s]))
+            state.task = Task(chooser, self.index, 1, (data[0] if data else 0, state.cards[p][s]))
             return False
         moved, source = data
         state.infected_cards = (state.infected_cards & ~(1 << source)) | 1 << state.cards[p][s]
         state.emit(Event("transfusion", f"an infection token moves to {{p{p}}}'s {SLOTS[s]} card"))
         if moved + 1 < _MOVES and _token_cards(state, False):
-            state.task = Task(chooser, self.title, 0, (moved + 1,))
+            state.task = Task(chooser, self.index, 0, (moved + 1,))
             return False
         return True
 
 
 class ZombieSerum(Card["ZombieGoodCop"]):
-    """`dice`/`infect`: re-roll one zombie die of a Bite just rolled. `simple`: you are shot,
-    then name a leader: whoever holds that card reveals it."""
+    """Printed: a die of the Bite waiting in the Rolled window. `simple`: the user is
+    shot first, then names a leader."""
 
-    title = ZOMBIE_SERUM
+    title = "Zombie Serum"
+    text = "Re-roll one zombie die just rolled."
+    simple_text = "You are shot; name a leader: whoever holds that card reveals it."
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
         return not state.design.printed or (state.phase == ROLLED and bool(state.bite_roll))
@@ -231,7 +229,7 @@ class ZombieSerum(Card["ZombieGoodCop"]):
         state.emit(Event("serum", f"{{p{user}}} is shot by the Zombie Serum", data={"seat": user}))
         state.hit(user)
         if state.result is None:
-            state.task = Task(user, self.title, 0, ())
+            state.task = Task(user, self.index, 0, ())
 
     def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
         t = state.actions
@@ -246,9 +244,11 @@ class ZombieSerum(Card["ZombieGoodCop"]):
 
 
 class Flamethrower(InstantCard["ZombieGoodCop"]):
-    """Every zombie is shot."""
+    """Each living zombie is hit in turn, by the user."""
 
-    title = FLAMETHROWER
+    title = "Flamethrower"
+    text = "Every zombie is shot."
+    simple_text = "Every zombie is shot."
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
         return bool(_living_zombies(state))
@@ -260,18 +260,25 @@ class Flamethrower(InstantCard["ZombieGoodCop"]):
 
 
 class Chainsaw(Card["ZombieGoodCop"]):
-    """Reveal another player's hidden card; who is shot depends on the design (`_chainsaw`)."""
+    """One card revealed; who is shot depends on the design (`_chainsaw`)."""
 
-    title = CHAINSAW
+    title = "Chainsaw"
+    text = "Reveal another player's hidden card: a leader, you are shot; otherwise they are."
+    simple_text = (
+        "Reveal another player's hidden card: a leader, you choose a player who is not "
+        "wounded to be shot; otherwise you are shot."
+    )
+    player_choice = "have {p} shot (Chainsaw)"
+    card_choice = "reveal {p}'s {slot} card (Chainsaw)"
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
         return bool(_hidden_others(state, user))
 
     def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
         if task.step == 0:
-            card = state.actions.card[self.title]
+            card = state.actions.card[self.index]
             return [card[p][s] for p, s in _hidden_others(state, task.chooser)]
-        target = state.actions.target[self.title]
+        target = state.actions.target[self.index]
         return [target[p] for p in state.living() if not _wounded(state, p)]
 
     def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
@@ -280,10 +287,16 @@ class Chainsaw(Card["ZombieGoodCop"]):
 
 
 class ZombieMask(Card["ZombieGoodCop"]):
-    """`dice`/`infect`: swap a revealed leader or Infector card with another player's card.
-    `simple`: a zombie stops being one and swaps all three cards with another player."""
+    """Printed: the revealed card, then the card it swaps with. `simple`: the zombie, then
+    the player it swaps with."""
 
-    title = ZOMBIE_MASK
+    title = "Zombie Mask"
+    text = "Swap a revealed leader or Infector card with another player's card."
+    simple_text = (
+        "A zombie stops being one and swaps all three integrity cards with another player."
+    )
+    player_choice = "choose {p} (Zombie Mask)"
+    card_choice = "swap {p}'s {slot} card (Zombie Mask)"
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
         if not state.design.printed:
@@ -291,7 +304,7 @@ class ZombieMask(Card["ZombieGoodCop"]):
         return bool(_mask_cards(state)) and len(state.living()) >= 2
 
     def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
-        target, card = state.actions.target[self.title], state.actions.card[self.title]
+        target, card = state.actions.target[self.index], state.actions.card[self.index]
         if not state.design.printed:
             if task.step == 0:
                 return [target[p] for p in _living_zombies(state)]
@@ -305,10 +318,14 @@ class ZombieMask(Card["ZombieGoodCop"]):
 
 
 class Machete(Card["ZombieGoodCop"]):
-    """`dice`/`infect`: swap a zombie's cards, one at a time (up to three), for revealed Honest
-    or Crooked cards of others. `simple`: an armed player with no revealed leader is shot."""
+    """Printed: a zombie's card, then the revealed card, up to three swaps. `simple`: the
+    player shot."""
 
-    title = MACHETE
+    title = "Machete"
+    text = "Swap any of a zombie's cards for revealed Honest or Crooked cards of others."
+    simple_text = "An armed player with no revealed leader card is shot."
+    player_choice = "shoot {p} with the Machete"
+    card_choice = "swap {p}'s {slot} card (Machete)"
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
         if not state.design.printed:
@@ -319,8 +336,8 @@ class Machete(Card["ZombieGoodCop"]):
         t = state.actions
         data = task.data
         if not state.design.printed:
-            return [t.target[self.title][p] for p in _machete_targets(state)]
-        card = t.card[self.title]
+            return [t.target[self.index][p] for p in _machete_targets(state)]
+        card = t.card[self.index]
         if task.step == 0:
             done = data[1] if data else 0
             pool = [data[0]] if data else _living_zombies(state)
@@ -345,7 +362,7 @@ class Machete(Card["ZombieGoodCop"]):
             return True
         p, s = int(action.args[1]), int(action.args[2])
         if task.step == 0:
-            state.task = Task(chooser, self.title, 1, (p, s, data[1] if data else 0))
+            state.task = Task(chooser, self.index, 1, (p, s, data[1] if data else 0))
             return False
         z, zs, done = data
         state.emit(
@@ -360,44 +377,60 @@ class Machete(Card["ZombieGoodCop"]):
             and state.zombie[z]
             and _plain_revealed(state, z)
         ):
-            state.task = Task(chooser, self.title, 0, (z, done + 1))
+            state.task = Task(chooser, self.index, 0, (z, done + 1))
             return False
         return True
 
 
 class WeaponCrate(Card["ZombieGoodCop"]):
-    """Every player with no hidden card, in turn order, may take a gun (or Arms) or re-aim."""
+    """Every player with no hidden card, in turn order, is asked: take a gun (or Arms), re-aim
+    or stop."""
 
-    title = WEAPON_CRATE
+    title = "Weapon Crate"
+    text = (
+        "Every player with no hidden card may take a gun or re-aim; whoever does cannot "
+        "shoot this turn."
+    )
+    simple_text = (
+        "Every player with no hidden card may take a gun or re-aim; whoever takes a gun "
+        "cannot shoot this turn."
+    )
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
         return any(_crate_can(state, p) for p in _crate_players(state, user))
 
     def start(self, state: ZombieGoodCop, user: int) -> None:
-        _next_crate(state, self.title, _crate_players(state, user))
+        _next_crate(state, self.index, _crate_players(state, user))
 
     def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
         t = state.actions
         return [t.aim[q] for q in state.living() if q != task.chooser] + [t.stop]
 
     def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
-        _crate_choice(state, task.chooser, self.title, task.data, action)
+        _crate_choice(state, task.chooser, self.index, task.data, action)
         return False
 
 
 class AlarmClock(Card["ZombieGoodCop"]):
-    """`dice`/`infect`: an infection token on a card; every zombie aims at its holder.
-    `simple`: set for a player's next turn (the rules ring it at its end)."""
+    """Printed: the card for the token. `simple`: set for a player's next turn (the rules ring
+    it at its end)."""
 
-    title = ALARM_CLOCK
+    title = "Alarm Clock"
+    text = "Put an infection token on a card; every zombie aims at its holder."
+    simple_text = (
+        "At the end of the chosen player's next turn, every unarmed player takes a gun and "
+        "everyone armed aims at them."
+    )
+    player_choice = "set the Alarm Clock on {p}"
+    card_choice = "put an infection token on {p}'s {slot} card (Alarm Clock)"
 
     def usable(self, state: ZombieGoodCop, user: int) -> bool:
         return not state.design.printed or bool(zombies.infectable(state, -1))
 
     def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
         if not state.design.printed:
-            return [state.actions.target[self.title][p] for p in state.living()]
-        card = state.actions.card[self.title]
+            return [state.actions.target[self.index][p] for p in state.living()]
+        card = state.actions.card[self.index]
         return [card[p][s] for p, s in zombies.infectable(state, -1)]
 
     def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
@@ -422,94 +455,23 @@ class AlarmClock(Card["ZombieGoodCop"]):
         return True
 
 
-# -- choices resolved like cards ------------------------------------------------------------------
-
-
-class Infect(Card["ZombieGoodCop"]):
-    """A zombie's Infect (`infect`): infection tokens on up to two other players' cards."""
-
-    title = INFECT_TASK
-
-    def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
-        t = state.actions
-        card = t.card[self.title]
-        data = task.data
-        pairs = [
-            (p, s) for p, s in zombies.infectable(state, task.chooser) if not data or p != data[0]
-        ]
-        return [card[p][s] for p, s in pairs] + ([t.stop] if task.step else [])
-
-    def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
-        if action.kind == STOP:
-            state.after_action()
-            return False
-        p, s = int(action.args[1]), int(action.args[2])
-        zombies.add_token(state, p, s)
-        if task.step == 0 and [q for q, _ in zombies.infectable(state, task.chooser) if q != p]:
-            state.task = Task(task.chooser, self.title, 1, (p,))
-            return False
-        state.after_action()
-        return False
-
-
-class Cure(Card["ZombieGoodCop"]):
-    """A zombie's Equip (`infect`) while tokens lie on living players: remove one, then draw."""
-
-    title = CURE_TASK
-
-    def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
-        card = state.actions.card[self.title]
-        return [card[p][s] for p, s in zombies.curable(state)]
-
-    def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
-        p, s = int(action.args[1]), int(action.args[2])
-        state.infected_cards &= ~(1 << state.cards[p][s])
-        state.emit(
-            Event(
-                "cure",
-                f"the infection token on {{p{p}}}'s {SLOTS[s]} card is removed",
-                data={"seat": p},
-            )
-        )
-        state.emit(Event("equip", f"{{p{task.chooser}}} draws an equipment card"))
-        state.draw(task.chooser)
-        state.after_action()
-        return False
-
-
-class InfectionToken(Card["ZombieGoodCop"]):
-    """A player given an infection token chooses the card it goes on (`tokens=choose`)."""
-
-    title = TOKEN_TASK
-
-    def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
-        card = state.actions.card[self.title]
-        mine = state.cards[task.chooser]
-        return [card[task.chooser][s] for s in range(3) if not state.infected_cards >> mine[s] & 1]
-
-    def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
-        zombies.token_chosen(state, task.chooser, int(action.args[2]), task.step, task.data[0])
-        return False
-
-
-ZOMBIE_CARDS: dict[int, Card[ZombieGoodCop]] = {
-    card.title: card
-    for card in (
-        Crossbow(),
-        TransfusionTube(),
-        ZombieSerum(),
-        Flamethrower(),
-        Chainsaw(),
-        ZombieMask(),
-        Machete(),
-        WeaponCrate(),
-        AlarmClock(),
-        Infect(),
-        Cure(),
-        InfectionToken(),
-    )
-}
-"""The registry: each Zombies title, and each choice resolved like a card, by its task id."""
+ZOMBIES_EQUIPMENT = BASE_EQUIPMENT.extended(
+    Crossbow,
+    TransfusionTube,
+    ZombieSerum,
+    Flamethrower,
+    Chainsaw,
+    ZombieMask,
+    Machete,
+    WeaponCrate,
+    AlarmClock,
+    Infect,
+    Cure,
+    InfectionToken,
+)
+"""The equipment of a game with the Zombies expansion: the base game's, then the expansion's
+nine cards and a zombie's three choices resolved like cards (`zombies.py`), in their fixed
+order (never reorder it: stored games and trained networks read them by index)."""
 
 
 def _reroll(state: ZombieGoodCop, die: int) -> None:
@@ -546,7 +508,7 @@ def _chainsaw(state: ZombieGoodCop, user: int, step: int, action: Action) -> Non
     leader = AGENT <= state.card_kinds[c] <= KINGPIN
     if not state.design.printed:
         if leader and [q for q in state.living() if not _wounded(state, q)]:
-            state.task = Task(user, CHAINSAW, 1, ())
+            state.task = Task(user, Chainsaw.index, 1, ())
         elif not leader:
             state.hit(user)
     elif leader:
@@ -563,7 +525,7 @@ def _mask(
     if not state.design.printed:
         p = int(args[1])
         if step == 0:
-            state.task = Task(user, ZOMBIE_MASK, 1, (p,))
+            state.task = Task(user, ZombieMask.index, 1, (p,))
             return True
         z = data[0]
         state.emit(Event("mask", f"{{p{z}}} is no longer a zombie and swaps cards with {{p{p}}}"))
@@ -572,7 +534,7 @@ def _mask(
         return False
     p, s = int(args[1]), int(args[2])
     if step == 0:
-        state.task = Task(user, ZOMBIE_MASK, 1, (p, s))
+        state.task = Task(user, ZombieMask.index, 1, (p, s))
         return True
     a, sa = data
     state.emit(

@@ -11,31 +11,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from hiddenhand.engine import Action, Event
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.games.goodcop import zombies
 from hiddenhand.games.goodcop.actions import ARM, EQUIP
-from hiddenhand.games.goodcop.card import Card
-from hiddenhand.games.goodcop.cards import ALL_DECK, FACE_NAMES, INFECTOR
-from hiddenhand.games.goodcop.equipment import EQUIPMENT_CARDS
+from hiddenhand.games.goodcop.card import CardTable
+from hiddenhand.games.goodcop.cards import FACE_NAMES, INFECTOR
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import ROLLED, UNARMED, Phase
 from hiddenhand.games.goodcop.rules import GoodCop
 from hiddenhand.games.goodcop.view_schema import Dice, GoodCopView
-from hiddenhand.games.goodcop.zombie_cards import ZOMBIE_CARDS
+from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.games.goodcop.zombie_designs import DESIGNS, Design
 
 
 class ZombieGoodCop(GoodCop):
     """One game of Good Cop Bad Cop with the Zombies expansion, in one of its designs."""
 
-    equipment_deck: ClassVar[int] = len(ALL_DECK)
-    equipment_cards: ClassVar[Sequence[Card[Any]]] = (
-        *EQUIPMENT_CARDS,
-        *(ZOMBIE_CARDS[title] for title in sorted(ZOMBIE_CARDS)),
-    )
+    card_table: ClassVar[CardTable] = ZOMBIES_EQUIPMENT
     base_game: ClassVar[bool] = False
 
     design: Design  # the design played: what differs between dice, infect and simple

@@ -5,7 +5,9 @@ Where the three designs (option `zombies`) differ, these rules ask the table's d
 in the game (it is never eliminated), has every card face up, keeps its equipment and tokens,
 holds Arms instead of a gun (`aim` is shared: for a zombie it is where its Arms point) and acts
 differently on its turn. Rolls come from the game's draw counter (`GoodCop.pick`), so a record
-replays them and a determinized copy rolls afresh.
+replays them and a determinized copy rolls afresh. A zombie's Infect and (`infect`) Equip, and
+the choice of a card for an infection token, resolve like equipment cards: they are cards with
+no copies (`Infect`, `Cure`, `InfectionToken`), in `zombie_cards.ZOMBIES_EQUIPMENT`.
 """
 
 from __future__ import annotations
@@ -13,13 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine import Action, Event, private
-from hiddenhand.games.goodcop.actions import ARM, BITE, EQUIP, INFECT
+from hiddenhand.games.goodcop.actions import ARM, BITE, EQUIP, INFECT, STOP
+from hiddenhand.games.goodcop.card import Card
 from hiddenhand.games.goodcop.cards import (
     AGENT,
     ARMS_FACE,
-    CURE_TASK,
     FACE_NAMES,
-    INFECT_TASK,
     INFECTION_FACE,
     INFECTOR,
     KINGPIN,
@@ -27,7 +28,6 @@ from hiddenhand.games.goodcop.cards import (
     TEAM_LONE,
     TEAM_NAMES,
     TEAM_ZOMBIE,
-    TOKEN_TASK,
     ZOMBIE_DIE,
     ZOMBIE_FACE,
 )
@@ -292,13 +292,13 @@ def act(state: ZombieGoodCop, seat: int, kind: str) -> None:
         state.after_action()
     elif kind == EQUIP:
         if state.design.zombie_infects and curable(state):
-            state.task = Task(seat, CURE_TASK, 0, ())
+            state.task = Task(seat, Cure.index, 0, ())
             return
         state.emit(Event("equip", f"{{p{seat}}} draws an equipment card"))
         state.draw(seat)
         state.after_action()
     elif kind == INFECT:
-        state.task = Task(seat, INFECT_TASK, 0, ())
+        state.task = Task(seat, Infect.index, 0, ())
 
 
 def add_token(state: ZombieGoodCop, seat: int, slot: int = -1) -> bool:
@@ -377,7 +377,7 @@ def place_tokens(state: ZombieGoodCop, seat: int, count: int, then: int) -> None
         if not free:
             break
         if len(free) > 1 and state.options.tokens == "choose":
-            state.task = Task(seat, TOKEN_TASK, then, (count,))
+            state.task = Task(seat, InfectionToken.index, then, (count,))
             return
         add_token(state, seat, free[0])
         count -= 1
@@ -476,3 +476,79 @@ def ring_alarm(state: ZombieGoodCop, target: int) -> None:
     for p in state.living():
         if p != target and state.aim[p] != UNARMED:
             state.aim[p] = target
+
+
+# -- choices resolved like cards ------------------------------------------------------------------
+
+
+class Infect(Card["ZombieGoodCop"]):
+    """A zombie's Infect (`infect`): infection tokens on up to two other players' cards."""
+
+    title = "Infect"
+    copies = 0
+    card_choice = "put an infection token on {p}'s {slot} card"
+
+    def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
+        t = state.actions
+        card = t.card[self.index]
+        data = task.data
+        pairs = [(p, s) for p, s in infectable(state, task.chooser) if not data or p != data[0]]
+        return [card[p][s] for p, s in pairs] + ([t.stop] if task.step else [])
+
+    def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
+        if action.kind == STOP:
+            state.after_action()
+            return False
+        p, s = int(action.args[1]), int(action.args[2])
+        add_token(state, p, s)
+        if task.step == 0 and [q for q, _ in infectable(state, task.chooser) if q != p]:
+            state.task = Task(task.chooser, self.index, 1, (p,))
+            return False
+        state.after_action()
+        return False
+
+
+class Cure(Card["ZombieGoodCop"]):
+    """A zombie's Equip (`infect`) while tokens lie on living players: remove one, then draw."""
+
+    title = "Equip"
+    copies = 0
+    card_choice = "remove the infection token from {p}'s {slot} card"
+
+    def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
+        card = state.actions.card[self.index]
+        return [card[p][s] for p, s in curable(state)]
+
+    def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
+        p, s = int(action.args[1]), int(action.args[2])
+        state.infected_cards &= ~(1 << state.cards[p][s])
+        state.emit(
+            Event(
+                "cure",
+                f"the infection token on {{p{p}}}'s {SLOTS[s]} card is removed",
+                data={"seat": p},
+            )
+        )
+        state.emit(Event("equip", f"{{p{task.chooser}}} draws an equipment card"))
+        state.draw(task.chooser)
+        state.after_action()
+        return False
+
+
+class InfectionToken(Card["ZombieGoodCop"]):
+    """A player given an infection token chooses the card it goes on (`tokens=choose`)."""
+
+    title = "Infection token"
+    copies = 0
+    card_choice = "put the infection token on your {slot} card"  # asked of the card's holder
+    appended = True
+    part_of_move = False  # a bite or a roll put the token there
+
+    def options(self, state: ZombieGoodCop, task: Task) -> list[Action]:
+        card = state.actions.card[self.index]
+        mine = state.cards[task.chooser]
+        return [card[task.chooser][s] for s in range(3) if not state.infected_cards >> mine[s] & 1]
+
+    def resolve(self, state: ZombieGoodCop, task: Task, action: Action) -> bool:
+        token_chosen(state, task.chooser, int(action.args[2]), task.step, task.data[0])
+        return False

@@ -11,16 +11,10 @@ import numpy as np
 from msgspec import UNSET
 
 from hiddenhand.engine import Event, Options
-from hiddenhand.games.goodcop.cards import (
-    FACE_NAMES,
-    KIND_NAMES,
-    STAYING,
-    TASK_NAMES,
-    TEAM_NAMES,
-    TITLES,
-)
+from hiddenhand.games.goodcop.cards import FACE_NAMES, KIND_NAMES, TEAM_NAMES
 from hiddenhand.games.goodcop.phases import Phase
 from hiddenhand.games.goodcop.view_schema import GoodCopView
+from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.rl.encoder import Encoder
 from hiddenhand.rl.layout import Layout, one_hot_index
 
@@ -45,10 +39,15 @@ DICE = ("zombie", "infection")
 _PHASE = one_hot_index(PHASE_NAMES)
 _KIND = one_hot_index(KIND_NAMES)
 _TEAM = one_hot_index(TEAM_NAMES)
-_TITLE = one_hot_index(TITLES)
-_TASK = one_hot_index(TASK_NAMES)
+_TITLES = ZOMBIES_EQUIPMENT.titles
+"""Every equipment title, the Zombies expansion's included (its fields stay 0 without)."""
+_TASK_NAMES = ZOMBIES_EQUIPMENT.names
+"""Every card's title, a zombie's choices resolved like cards included."""
+_STAYING_TITLES = tuple(_TITLES[t] for t in ZOMBIES_EQUIPMENT.staying)
+_TITLE = one_hot_index(_TITLES)
+_TASK = one_hot_index(_TASK_NAMES)
 _FACE = one_hot_index(FACE_NAMES)
-_STAYING = {TITLES[t]: i for i, t in enumerate(STAYING)}
+_STAYING = {title: i for i, title in enumerate(_STAYING_TITLES)}
 _DEED = one_hot_index(DEEDS)
 _ZMODE = one_hot_index(ZOMBIE_MODES)
 
@@ -72,10 +71,10 @@ class GoodCopEncoder(Encoder):
         self._team = layout.add(
             "team", len(TEAM_NAMES), what="the seat's team: honest, crooked, lone, zombie"
         )
-        self._hand = layout.add("hand", len(TITLES), what="the seat's equipment, counted by title")
-        self._discard = layout.add("discard", len(TITLES), what="the discard pile by title")
+        self._hand = layout.add("hand", len(_TITLES), what="the seat's equipment, counted by title")
+        self._discard = layout.add("discard", len(_TITLES), what="the discard pile by title")
         self._resolving = layout.add(
-            "resolving", len(TASK_NAMES), what="the card (or zombie task) being resolved"
+            "resolving", len(_TASK_NAMES), what="the card (or zombie task) being resolved"
         )
         self._zmode = layout.add("zombies", len(ZOMBIE_MODES), what="off, dice, infect, simple")
         self._dice = layout.add(
@@ -105,7 +104,7 @@ class GoodCopEncoder(Encoder):
         self._front = layout.add(
             "front",
             n,
-            len(STAYING),
+            len(_STAYING_TITLES),
             what="Planted Evidence, Disguise, Surveillance Camera in front of each player",
         )
         self._cards = layout.add(
@@ -234,7 +233,7 @@ class GoodCopEncoder(Encoder):
             if aim is not None:
                 out[self._aim + r * n + rel(aim)] = 1.0
             for title in info.front:
-                out[self._front + r * len(STAYING) + _STAYING[title]] = 1.0
+                out[self._front + r * len(_STAYING_TITLES) + _STAYING[title]] = 1.0
             for slot, card in enumerate(info.cards):
                 c = self._cards + (r * 3 + slot) * len(CARD)
                 known = card.card

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from hiddenhand.games.goodcop.cards import EQUIPMENT, EQUIPMENT_DECK, TITLES
+from hiddenhand.games.goodcop.equipment import BASE_EQUIPMENT, PlantedEvidence
 from hiddenhand.games.goodcop.phases import ACTION, END_OF_TURN, SHOOTING, START
 from tests.games.goodcop.helpers import armed, arrange, card, choices, close_window, do, kinds
 
@@ -10,8 +10,8 @@ TABLE = ["AHC", "KCC", "HHC", "CCH", "HCH"]  # Ana Agent, Bea Kingpin, Cal, Dee,
 
 
 def test_the_deck_has_19_cards_of_18_titles():
-    counts = Counter(TITLES[t] for t in EQUIPMENT_DECK)
-    assert len(EQUIPMENT_DECK) == 19 and len(EQUIPMENT) == 18
+    counts = Counter(BASE_EQUIPMENT.titles[t] for t in BASE_EQUIPMENT.deck)
+    assert len(BASE_EQUIPMENT.deck) == 19 and len(BASE_EQUIPMENT.titles) == 18
     assert counts["Defibrillator"] == 2 and all(
         n == 1 for title, n in counts.items() if title != "Defibrillator"
     )
@@ -135,7 +135,7 @@ def test_evidence_bag_moves_a_hand_card_and_the_receiver_sees_it():
 
 def test_evidence_bag_moves_planted_evidence_and_teams_follow():
     state = arrange(TABLE, hands=[["Evidence Bag"]])
-    state.placed[TITLES.index("Planted Evidence")] = 2
+    state.placed[PlantedEvidence.index] = 2
     with state.collecting():  # set up by hand: nobody is told
         state.update_teams()
     assert state.view(2)["team"] == "crooked"

@@ -1,7 +1,7 @@
 """The tricky interactions between cards, and the equipment deck running out."""
 
 from hiddenhand.engine import get_game
-from hiddenhand.games.goodcop.cards import EQUIPMENT_DECK, TITLES
+from hiddenhand.games.goodcop.equipment import BASE_EQUIPMENT, Disguise, SurveillanceCamera
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import ACTION, END_OF_TURN
 from tests.games.goodcop.helpers import armed, arrange, card, choices, close_window, do, kinds
@@ -109,7 +109,7 @@ def test_disguise_against_surveillance_camera():
     state = arrange(TABLE, hands=[[], ["Disguise"], ["Surveillance Camera"]], turn=1)
     do(state, 1, "play", "Disguise")
     do(state, 1, "target", "Disguise", 1)
-    state.placed[TITLES.index("Surveillance Camera")] = 2
+    state.placed[SurveillanceCamera.index] = 2
     state.hand[2] = []
     do(state, 1, "investigate", 2, 0)
     assert state.task is None  # the camera cannot investigate a disguised player
@@ -117,12 +117,12 @@ def test_disguise_against_surveillance_camera():
 
 def test_disguise_against_polygraph_and_metal_detector():
     state = arrange(TABLE, hands=[["Polygraph"]])
-    state.placed[TITLES.index("Disguise")] = 1
+    state.placed[Disguise.index] = 1
     state.rearranged()
     do(state, 0, "play", "Polygraph")
     assert ("target", "Polygraph", 1) not in choices(state, 0)
     state = arrange(TABLE, hands=[["Metal Detector"]])
-    state.placed[TITLES.index("Disguise")] = 1
+    state.placed[Disguise.index] = 1
     armed(state, 1, 0)
     assert ("play", "Metal Detector") not in choices(state, 0)  # the only armed player is disguised
     armed(state, 3, 0)
@@ -147,7 +147,7 @@ def test_defibrillator_revived_player_takes_turns_again_with_cards_face_up():
 
 
 def g_title(c):
-    return EQUIPMENT_DECK[c]
+    return BASE_EQUIPMENT.deck[c]
 
 
 def test_planted_evidence_on_a_player_who_then_receives_a_leader():
@@ -184,7 +184,7 @@ def test_discard_under_the_deck_option():
     deck = len(state.deck)
     do(state, 0, "play", "Smoke Grenade")
     assert state.view(None)["discard"] == [] and state.view(None)["deck"] == deck + 1
-    assert TITLES[g_title(state.deck[0])] == "Smoke Grenade"
+    assert BASE_EQUIPMENT.titles[g_title(state.deck[0])] == "Smoke Grenade"
 
 
 def test_guns_option_players_minus_two():

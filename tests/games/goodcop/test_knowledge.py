@@ -6,7 +6,8 @@ from collections import Counter
 
 from hiddenhand.engine import get_game
 from hiddenhand.engine.checks import check_secrecy
-from hiddenhand.games.goodcop.cards import AGENT, EQUIPMENT_DECK, KINGPIN, TITLES
+from hiddenhand.games.goodcop.cards import AGENT, KINGPIN
+from hiddenhand.games.goodcop.equipment import BASE_EQUIPMENT, Coffee
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from tests.games.goodcop.helpers import arrange, close_window, do
 
@@ -47,14 +48,14 @@ def test_determinize_keeps_what_the_seat_knows_and_resamples_the_rest():
         ]
         assert sample.card_kinds[sample.cards[1][1]] == state.card_kinds[state.cards[1][1]]
         faces[sample.card_kinds[sample.cards[1][0]]] += 1
-        hands[EQUIPMENT_DECK[sample.hand[2][0]]] += 1
+        hands[BASE_EQUIPMENT.deck[sample.hand[2][0]]] += 1
         leaders = [
             sample.owner[c] for c, k in enumerate(sample.card_kinds) if k in (AGENT, KINGPIN)
         ]
         assert len(set(leaders)) == 2 and -1 not in leaders
     assert len(faces) >= 3  # Bea's left card could be anything but her known middle card
     assert len(hands) > 5  # Cal's equipment is unknown to Ana
-    assert TITLES.index("Coffee") not in hands  # Ana holds the only Coffee
+    assert Coffee.index not in hands  # Ana holds the only Coffee
 
 
 def test_determinize_leaves_the_original_alone_and_reseeds():
@@ -71,12 +72,12 @@ def test_a_card_given_with_evidence_bag_stays_known_to_the_giver_and_receiver():
     do(state, 0, "evidence", 1, "hand")
     do(state, 0, "target", "Evidence Bag", 3)
     rng = random.Random(2)
-    coffee = TITLES.index("Coffee")
+    coffee = Coffee.index
     for _ in range(50):
         by_bea = state.determinize(1, rng)
-        assert [EQUIPMENT_DECK[c] for c in by_bea.hand[3]] == [coffee]
+        assert [BASE_EQUIPMENT.deck[c] for c in by_bea.hand[3]] == [coffee]
     assert any(
-        EQUIPMENT_DECK[state.determinize(0, rng).hand[3][0]] != coffee for _ in range(50)
+        BASE_EQUIPMENT.deck[state.determinize(0, rng).hand[3][0]] != coffee for _ in range(50)
     )  # Ana took it blind
 
 
@@ -85,7 +86,7 @@ def test_bottom_mode_keeps_the_known_order_under_the_deck():
     do(state, 0, "play", "Coffee")
     rng = random.Random(3)
     for _ in range(30):
-        assert EQUIPMENT_DECK[state.determinize(2, rng).deck[0]] == TITLES.index("Coffee")
+        assert BASE_EQUIPMENT.deck[state.determinize(2, rng).deck[0]] == Coffee.index
 
 
 def test_secrecy_holds_through_every_card_in_a_scenario():

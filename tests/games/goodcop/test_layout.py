@@ -86,18 +86,3 @@ def test_each_module_imports_first_in_a_fresh_interpreter() -> None:
         script = f"import {PACKAGE}.{module}"
         done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
         assert done.returncode == 0, f"{module} does not import first:\n{done.stderr}"
-
-
-def test_every_base_equipment_title_has_its_card_in_the_registry() -> None:
-    from hiddenhand.games.goodcop.cards import BASE_TITLES
-    from hiddenhand.games.goodcop.equipment import EQUIPMENT_CARDS
-
-    assert [card.title for card in EQUIPMENT_CARDS] == list(range(BASE_TITLES))
-
-
-def test_every_zombies_title_and_zombie_choice_has_its_card_in_the_registry() -> None:
-    from hiddenhand.games.goodcop.cards import BASE_TITLES, TASK_NAMES
-    from hiddenhand.games.goodcop.zombie_cards import ZOMBIE_CARDS
-
-    assert sorted(ZOMBIE_CARDS) == list(range(BASE_TITLES, len(TASK_NAMES)))
-    assert all(title == card.title for title, card in ZOMBIE_CARDS.items())

@@ -8,17 +8,16 @@ import pytest
 from hiddenhand.engine import OptionError, get_game
 from hiddenhand.games.goodcop import zombies
 from hiddenhand.games.goodcop.cards import (
-    ALL_DECK,
     ARMS_FACE,
     BLANK,
     INFECTION_FACE,
     INFECTOR,
     KIND_NAMES,
-    TITLES,
     ZOMBIE_FACE,
 )
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import ACTION, AIM, END_OF_TURN, ROLLED, SHOOTING, UNARMED
+from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from tests.games.goodcop.helpers import armed, arrange, card, choices, close_window, do, kinds
 
 GAME = get_game("goodcop")
@@ -83,7 +82,8 @@ def test_no_infector_without_it(design):
 def test_zombie_equipment_joins_the_deck_and_arms_are_players_minus_two():
     state = GAME.start(6, {"zombies": "dice"}, seed=1)
     titles = Counter(
-        TITLES[ALL_DECK[c]] for c in [*state.deck, *(c for h in state.hand for c in h)]
+        ZOMBIES_EQUIPMENT.titles[ZOMBIES_EQUIPMENT.deck[c]]
+        for c in [*state.deck, *(c for h in state.hand for c in h)]
     )
     assert sum(titles.values()) == 28
     for title in ("Crossbow", "Flamethrower", "Alarm Clock", "Zombie Serum", "Machete"):
