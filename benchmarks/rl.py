@@ -27,7 +27,7 @@ def main() -> None:
     for column in (
         "game",
         "players",
-        "Table steps/s",
+        "Episode steps/s",
         "PettingZoo AEC steps/s",
         "tensor",
         "actions",
@@ -39,7 +39,7 @@ def main() -> None:
             table.add_row(
                 game,
                 str(players),
-                f"{r.table_steps_per_s:,.0f}",
+                f"{r.episode_steps_per_s:,.0f}",
                 f"{r.aec_steps_per_s:,.0f}",
                 str(r.observation_size),
                 str(r.actions),

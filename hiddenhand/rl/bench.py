@@ -2,7 +2,7 @@
 
 A step is what a learner pays per decision: the acting seat's observation tensor and action
 mask, then one action (a uniformly random legal one) with its events folded into every
-seat's memory. `table` measures `hiddenhand.rl.table.Table` (what a vectorised trainer
+seat's memory. `episode` measures `hiddenhand.rl.episode.Episode` (what a vectorised trainer
 drives); `aec` the PettingZoo AEC environment (`last()` then `step()`).
 
 Each figure is the best of several rounds of CPU time: on a shared machine other processes
@@ -17,35 +17,35 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hiddenhand.rl.episode import Episode
 from hiddenhand.rl.pettingzoo import raw_env
-from hiddenhand.rl.table import Table
 
 
 @dataclass(frozen=True)
 class Throughput:
     game: str
     players: int
-    table_steps_per_s: float
+    episode_steps_per_s: float
     aec_steps_per_s: float
     observation_size: int
     actions: int
 
 
-def _table_rate(game: str, players: int, seconds: float, seed: int) -> float:
-    table = Table(game, players)
+def _episode_rate(game: str, players: int, seconds: float, seed: int) -> float:
+    episode = Episode(game, players)
     rng = random.Random(seed)
-    out = np.zeros(table.size, np.float32)
+    out = np.zeros(episode.size, np.float32)
     steps = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        table.reset(seed)
+        episode.reset(seed)
         seed += 1
-        while not table.over:
-            seat = table.to_move()
-            table.observe(seat, out)
-            mask = table.mask(seat)
+        while not episode.over:
+            seat = episode.to_move()
+            episode.observe(seat, out)
+            mask = episode.mask(seat)
             legal = np.flatnonzero(mask)
-            table.act(seat, int(legal[rng.randrange(len(legal))]))
+            episode.act(seat, int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps / (time.process_time() - start)
 
@@ -71,13 +71,13 @@ def _aec_rate(game: str, players: int, seconds: float, seed: int) -> float:
 
 def measure(game: str, players: int, seconds: float, rounds: int = 5) -> Throughput:
     """Steps per second of CPU time, best of `rounds` rounds sharing `seconds` per kind."""
-    table = Table(game, players)
+    episode = Episode(game, players)
     share = seconds / rounds
     return Throughput(
         game,
         players,
-        max(_table_rate(game, players, share, 1000 * r) for r in range(rounds)),
+        max(_episode_rate(game, players, share, 1000 * r) for r in range(rounds)),
         max(_aec_rate(game, players, share, 1000 * r) for r in range(rounds)),
-        table.size,
-        table.actions,
+        episode.size,
+        episode.actions,
     )

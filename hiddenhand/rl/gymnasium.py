@@ -67,14 +67,14 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             illegal=illegal,
             illegal_reward=illegal_reward,
         )
-        players = self.env.table.players
+        players = self.env.episode.players
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat must be in 0..{players - 1}, not {seat}")
         specs = [opponents] * players if isinstance(opponents, str) else list(opponents)
         if len(specs) != players:
             raise ValueError(f"opponents must name one bot per seat ({players}), not {specs}")
         for spec in specs:  # an unknown bot is refused here, not at the first reset
-            make_bot(self.env.table.game, spec, 0)
+            make_bot(self.env.episode.game, spec, 0)
         self.specs = specs
         self.fixed_seat = seat
         self.seat = seat or 0
@@ -96,15 +96,15 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         while True:
             self.env.reset(seed=seed)
             seed = None
-            table = self.env.table
+            episode = self.env.episode
             fixed = self.fixed_seat
-            self.seat = self.env.game_seed % table.players if fixed is None else fixed
+            self.seat = self.env.game_seed % episode.players if fixed is None else fixed
             self._bots = {
-                s: make_bot(table.game, spec, s, self.env.game_seed)
+                s: make_bot(episode.game, spec, s, self.env.game_seed)
                 for s, spec in enumerate(self.specs)
                 if s != self.seat
             }
-            self._logs = SeatLogs(table.players)
+            self._logs = SeatLogs(episode.players)
             if not self._play_bots():
                 return self.env.observe(self.learner), {"seat": self.seat}
 
@@ -116,7 +116,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             if agent == self.learner:
                 return False
             seat = env.possible_agents.index(agent)
-            action = decide(env.table.state, seat, self._bots[seat], self._logs.of(seat))
+            action = decide(env.episode.state, seat, self._bots[seat], self._logs.of(seat))
             env.step(action.id)
             self._logs.add(env.events)
         return True

@@ -53,9 +53,9 @@ import pyspiel
 from hiddenhand.engine import Event, Game, Options, State, games, get_game
 from hiddenhand.rl.encoder import Encoder
 from hiddenhand.rl.encoders import encoder_for
+from hiddenhand.rl.episode import payoffs
 from hiddenhand.rl.layout import Layout
 from hiddenhand.rl.limits import max_steps
-from hiddenhand.rl.table import payoffs
 
 DEALS = 0
 """By default the seed is drawn from the whole seed space (see `SEED_BYTES`)."""

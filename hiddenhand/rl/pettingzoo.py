@@ -26,7 +26,7 @@ from pettingzoo.utils import wrappers
 
 from hiddenhand.engine import Action, Event, IllegalAction, Options
 from hiddenhand.rl import limits
-from hiddenhand.rl.table import Table
+from hiddenhand.rl.episode import Episode
 from hiddenhand.tui.renderers import renderer
 
 Observation = np.ndarray | dict[str, np.ndarray]
@@ -35,16 +35,16 @@ IllegalPolicy = Literal["raise", "terminate"]
 Infos = dict[str, dict[str, Any]]
 
 
-def _render(table: Table) -> str:
+def _render(episode: Episode) -> str:
     """The spectator's view as text (what anyone at the table may see)."""
-    render_view = renderer(table.game.id)
+    render_view = renderer(episode.game.id)
     if render_view is None:
-        return str(table.state.view(None))
+        return str(episode.state.view(None))
     from rich.console import Console
 
     console = Console(width=100, record=True, file=None, force_terminal=False)
     with console.capture() as capture:
-        console.print(render_view(table.state.view(None), table.state.players))
+        console.print(render_view(episode.state.view(None), episode.state.players))
     return capture.get()
 
 
@@ -65,11 +65,11 @@ class _Seeds:
         return current
 
 
-class _TableAgents:
-    """What every environment shares: one table, its agents, their spaces and observations,
-    the seeds, the truncation limit and what an illegal action does."""
+class _EpisodeAgents:
+    """What every environment shares: one `Episode`, its agents, their spaces and
+    observations, the seeds, the truncation limit and what an illegal action does."""
 
-    table: Table
+    episode: Episode
     metadata: dict[str, Any]
 
     def _seat_agents(
@@ -89,9 +89,11 @@ class _TableAgents:
             raise ValueError(f"illegal must be 'raise' or 'terminate', not {illegal!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = Table(game, players, options)
+        self.episode = Episode(game, players, options)
         if max_steps is None:
-            max_steps = limits.max_steps(self.table.game.id, self.table.players, self.table.options)
+            max_steps = limits.max_steps(
+                self.episode.game.id, self.episode.players, self.episode.options
+            )
         if max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
         self.max_steps = max_steps
@@ -99,9 +101,9 @@ class _TableAgents:
         self.flat = observation == "flat"
         self.raise_illegal = illegal == "raise"
         self.illegal_reward = float(illegal_reward)
-        self.wait = self.table.actions
+        self.wait = self.episode.actions
         """The id of `wait`, the one legal action of a seat with nothing to decide."""
-        self.possible_agents = [f"player_{i}" for i in range(self.table.players)]
+        self.possible_agents = [f"player_{i}" for i in range(self.episode.players)]
         observation_space, action_space = self._spaces()
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
@@ -115,7 +117,7 @@ class _TableAgents:
 
     def _spaces(self) -> tuple[spaces.Space[Any], spaces.Discrete]:
         high = np.finfo(np.float32).max
-        size, choices = self.table.size, self.wait + 1
+        size, choices = self.episode.size, self.wait + 1
         action = spaces.Discrete(choices)
         if self.flat:
             return spaces.Box(0.0, high, (size + choices,), np.float32), action
@@ -130,7 +132,7 @@ class _TableAgents:
     def _deal(self, seed: int | None) -> None:
         self.halted = False
         self.game_seed = self._seeds.next(seed)
-        self.table.reset(self.game_seed)
+        self.episode.reset(self.game_seed)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -141,11 +143,11 @@ class _TableAgents:
     @property
     def played(self) -> int:
         """Actions taken in this game so far (what `max_steps` limits; waits do not count)."""
-        return len(self.table.state.history)
+        return len(self.episode.state.history)
 
     @property
     def truncated(self) -> bool:
-        return self.played >= self.max_steps and not self.table.over
+        return self.played >= self.max_steps and not self.episode.over
 
     def _choices(self, seat: int) -> Sequence[Action]:
         """The seat's legal game actions: as the cycle began if in a cycle, none once an
@@ -154,7 +156,7 @@ class _TableAgents:
             return ()
         if self.asked is not None:
             return self.asked.get(seat, ())
-        return self.table.state.legal(seat)
+        return self.episode.state.legal(seat)
 
     def action_mask(self, seat: int) -> np.ndarray:
         """1 for each legal action id of the seat; only `wait` if it has nothing to decide."""
@@ -170,10 +172,10 @@ class _TableAgents:
         if mask is None:
             mask = self.action_mask(seat)
         if not self.flat:
-            return {"observation": self.table.observe(seat), "action_mask": mask}
-        size = self.table.size
+            return {"observation": self.episode.observe(seat), "action_mask": mask}
+        size = self.episode.size
         out = np.empty(size + len(mask), dtype=np.float32)
-        self.table.observe(seat, out[:size])
+        self.episode.observe(seat, out[:size])
         out[size:] = mask
         return out
 
@@ -185,7 +187,7 @@ class _TableAgents:
 
     def _refusal(self, agent: str, action: int) -> IllegalAction:
         """The same error for an illegal action from every environment (the engine's type)."""
-        state = self.table.state
+        state = self.episode.state
         if not 0 <= action <= self.wait:
             return IllegalAction(f"{agent}: no action has id {action}")
         if not self._choices(self.possible_agents.index(agent)):
@@ -196,17 +198,17 @@ class _TableAgents:
         return IllegalAction(f"{agent}: {name} is not a legal action now")
 
     def render(self) -> str | None:
-        """The spectator's table as text (`render_mode="ansi"`); drawn only when asked."""
+        """The spectator's view as text (`render_mode="ansi"`); drawn only when asked."""
         if self.render_mode is None:
             return None
-        return _render(self.table)
+        return _render(self.episode)
 
     def close(self) -> None:
         pass
 
 
-class HiddenhandEnv(_TableAgents, AECEnv):
-    """One hiddenhand table as an AEC environment.
+class HiddenhandEnv(_EpisodeAgents, AECEnv):
+    """One hiddenhand game as an AEC environment.
 
     By default the seat that decides next is selected: a window of several seats (reactions,
     simultaneous choices, votes) is asked one seat at a time, in seat order, and one seat may
@@ -243,7 +245,7 @@ class HiddenhandEnv(_TableAgents, AECEnv):
         )
         self.cycle = cycle
         self.metadata = {
-            "name": f"hiddenhand_{self.table.game.id}_v0",
+            "name": f"hiddenhand_{self.episode.game.id}_v0",
             "render_modes": ["ansi"],
             "is_parallelizable": cycle,
         }
@@ -268,13 +270,13 @@ class HiddenhandEnv(_TableAgents, AECEnv):
         self._turn = 0
         self._offenders: list[str] = []
         if self.cycle:
-            self.asked = dict(self.table.state.pending())
+            self.asked = dict(self.episode.state.pending())
         self._select(self._next_agent())
 
     def _next_agent(self) -> str:
         if self.cycle:
             return self.possible_agents[self._turn]
-        return self.possible_agents[self.table.to_move()]
+        return self.possible_agents[self.episode.to_move()]
 
     def _select(self, agent: str) -> None:
         """Hand the turn to `agent`; with the flat observation its info holds its mask (as
@@ -309,7 +311,7 @@ class HiddenhandEnv(_TableAgents, AECEnv):
         elif action == self.wait or not self._still_legal(seat, action):
             self.events = []
         else:
-            self.events = self.table.act(seat, action)
+            self.events = self.episode.act(seat, action)
         if self.cycle:
             self._turn = (self._turn + 1) % len(self.possible_agents)
             if self._turn:
@@ -322,19 +324,19 @@ class HiddenhandEnv(_TableAgents, AECEnv):
 
     def _settle(self) -> None:
         """End the game when it is over or truncated, else select who decides next."""
-        table = self.table
-        if table.over:
-            for seat, reward in enumerate(table.payoffs()):
+        episode = self.episode
+        if episode.over:
+            for seat, reward in enumerate(episode.payoffs()):
                 self.rewards[self.possible_agents[seat]] = reward
             self.terminations = dict.fromkeys(self.agents, True)
-            self.infos = {a: {"outcome": table.state.outcome()} for a in self.agents}
+            self.infos = {a: {"outcome": episode.state.outcome()} for a in self.agents}
             self._accumulate_rewards()
         elif self.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"max_steps": self.max_steps} for a in self.agents}
         else:
             if self.cycle:
-                self.asked = dict(table.state.pending())
+                self.asked = dict(episode.state.pending())
             self._select(self._next_agent())
 
     def _still_legal(self, seat: int, action: int) -> bool:
@@ -343,7 +345,7 @@ class HiddenhandEnv(_TableAgents, AECEnv):
         Parallel environment, and the seat is asked again in the next cycle."""
         if not self.cycle:
             return True
-        return any(choice.id == action for choice in self.table.state.legal(seat))
+        return any(choice.id == action for choice in self.episode.state.legal(seat))
 
     def _end_illegally(self) -> None:
         """End the episode, as PettingZoo's TerminateIllegalWrapper does: a seat that sent an
@@ -357,8 +359,8 @@ class HiddenhandEnv(_TableAgents, AECEnv):
         self._accumulate_rewards()
 
 
-class HiddenhandParallelEnv(_TableAgents, ParallelEnv):
-    """One hiddenhand table as a Parallel environment: each step, every seat asked to decide
+class HiddenhandParallelEnv(_EpisodeAgents, ParallelEnv):
+    """One hiddenhand episode as a Parallel environment: each step, every seat asked to decide
     acts at once (The Infected's simultaneous choices, votes, reaction windows).
 
     Every live agent gets an observation each step; a seat not asked has only `wait` legal
@@ -390,7 +392,7 @@ class HiddenhandParallelEnv(_TableAgents, ParallelEnv):
             illegal_reward,
         )
         self.metadata = {
-            "name": f"hiddenhand_{self.table.game.id}_parallel_v0",
+            "name": f"hiddenhand_{self.episode.game.id}_parallel_v0",
             "render_modes": ["ansi"],
         }
         self.agents: list[str] = []
@@ -424,8 +426,8 @@ class HiddenhandParallelEnv(_TableAgents, ParallelEnv):
     ]:
         if not self.agents:
             raise ValueError("the episode is over: call reset()")
-        table = self.table
-        asked = dict(table.state.pending())
+        episode = self.episode
+        asked = dict(episode.state.pending())
         chosen: dict[int, int] = {}
         illegal: list[str] = []
         for seat, agent in enumerate(self.possible_agents):
@@ -444,17 +446,17 @@ class HiddenhandParallelEnv(_TableAgents, ParallelEnv):
         if illegal:
             return self._end_illegally(illegal)
         for seat, action in chosen.items():
-            if any(choice.id == action for choice in table.state.legal(seat)):
-                table.act(seat, action)
+            if any(choice.id == action for choice in episode.state.legal(seat)):
+                episode.act(seat, action)
         infos: Infos = {agent: {} for agent in self.possible_agents}
         observations = self._observations(infos)
-        over, truncated = table.over, self.truncated
-        rewards = dict(zip(self.possible_agents, table.payoffs(), strict=True))
+        over, truncated = episode.over, self.truncated
+        rewards = dict(zip(self.possible_agents, episode.payoffs(), strict=True))
         terminations = dict.fromkeys(self.possible_agents, over)
         truncations = dict.fromkeys(self.possible_agents, truncated)
         if over:
             for agent in self.possible_agents:
-                infos[agent]["outcome"] = table.state.outcome()
+                infos[agent]["outcome"] = episode.state.outcome()
         elif truncated:
             for agent in self.possible_agents:
                 infos[agent]["max_steps"] = self.max_steps

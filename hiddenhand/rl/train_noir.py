@@ -69,7 +69,7 @@ def play_game(
     env.reset(seed=seed)
     learner = env.possible_agents[learner_seat]
     bot_seat = 1 - learner_seat
-    bot = make_bot(env.table.game, opponent, bot_seat, seed)
+    bot = make_bot(env.episode.game, opponent, bot_seat, seed)
     logs = SeatLogs(2)
     episode = Episode([], [], [], [], [])
     for agent in env.agent_iter():
@@ -92,7 +92,7 @@ def play_game(
                 episode.logp.append(logp)
                 episode.values.append(value)
         else:
-            action = decide(env.table.state, bot_seat, bot, logs.of(bot_seat)).id
+            action = decide(env.episode.state, bot_seat, bot, logs.of(bot_seat)).id
         env.step(action)
         logs.add(env.events)
     return episode
@@ -129,7 +129,7 @@ def train(
     report: bool = True,
 ) -> tuple[ActorCritic, Curve]:
     env = raw_env("noir")
-    net = ActorCritic(env.table.size, env.wait + 1, seed=seed)  # the game's ids, then wait
+    net = ActorCritic(env.episode.size, env.wait + 1, seed=seed)  # the game's ids, then wait
     rng = np.random.default_rng(seed)
     curve = Curve()
     played = 0

@@ -16,7 +16,7 @@ from hiddenhand.engine import State, get_game
 from hiddenhand.games.noir.rules import NoirState
 
 GAMES = [("noir", 2), ("goodcop", 6), ("infected", 4)]
-CANONICAL = ["noir", "goodcop"]
+CANONICAL = ["noir", "goodcop", "infected"]
 """Games whose determinizer depends only on what the seat knows, in every part (The Infected's
 redraws its decks and hands from the true order, so only its blood samples, the beliefs, are
 the same in every world; its searches differ between worlds as independent samples would)."""

@@ -20,10 +20,10 @@ from hiddenhand.engine import game as registry
 from hiddenhand.rl import openspiel
 from hiddenhand.rl.encoders import encoder_for
 from hiddenhand.rl.encoders.generic import GenericEncoder
+from hiddenhand.rl.episode import Episode
 from hiddenhand.rl.gymnasium import SeatEnv
 from hiddenhand.rl.limits import max_steps
 from hiddenhand.rl.pettingzoo import env, parallel_env
-from hiddenhand.rl.table import Table
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
@@ -155,10 +155,10 @@ def test_the_views_keep_their_declared_bounds():
 
 
 def test_the_observation_is_the_seats_and_relative_to_it():
-    table = Table("loveletter", 3)
-    table.reset(7)
-    seat = table.to_move()
-    parts = table.observer.encoders[seat].layout.split(table.observe(seat))
+    episode = Episode("loveletter", 3)
+    episode.reset(7)
+    seat = episode.to_move()
+    parts = episode.observer.encoders[seat].layout.split(episode.observe(seat))
     assert parts["turn"].tolist() == [1, 0, 0]  # the seat to move is the owner
     assert parts["to_move"].tolist() == [1, 0, 0]
     hand = parts["hand"].reshape(-1)

@@ -8,21 +8,21 @@ import pytest
 from hiddenhand.engine import Event, get_game
 from hiddenhand.rl.encoders import encoder_for
 from hiddenhand.rl.encoders.noir import RECORD
-from hiddenhand.rl.table import Table, payoffs
+from hiddenhand.rl.episode import Episode, payoffs
 from tests.rl.tables import IDS, TABLES
 
 
-def _random_games(table: Table, games: int, seed: int):
-    """Yield the table at every step of seeded random games."""
+def _random_games(episode: Episode, games: int, seed: int):
+    """Yield the episode at every step of seeded random games."""
     walk = random.Random(seed)
     for k in range(games):
-        table.reset(seed + k)
-        while not table.over:
-            yield table
-            seat = table.to_move()
-            legal = table.state.legal(seat)
-            table.act(seat, walk.choice(list(legal)).id)
-        yield table
+        episode.reset(seed + k)
+        while not episode.over:
+            yield episode
+            seat = episode.to_move()
+            legal = episode.state.legal(seat)
+            episode.act(seat, walk.choice(list(legal)).id)
+        yield episode
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=IDS)
@@ -32,11 +32,11 @@ def test_the_tensor_of_a_seat_equals_the_tensor_of_its_determinized_world(
     """Secrecy: resample everything the seat cannot know; its tensor must not change.
 
     Checked while the game is played (at the end every view reveals everything)."""
-    table = Table(game_id, players, options)
+    episode = Episode(game_id, players, options)
     rng = random.Random(7)
     games = {"noir": 12, "goodcop": 3, "infected": 2}[game_id]
     checked = 0
-    for t in _random_games(table, games, seed=100):
+    for t in _random_games(episode, games, seed=100):
         state = t.state
         for seat in range(players):
             if t.over or rng.random() < 0.5:
@@ -53,9 +53,9 @@ def test_the_tensor_of_a_seat_equals_the_tensor_of_its_determinized_world(
 def test_tensors_have_one_size_finite_non_negative_values_and_masks_of_legal_actions(
     game_id, players, options
 ):
-    table = Table(game_id, players, options)
-    space = get_game(game_id).action_space(players, table.options)
-    for t in _random_games(table, 2, seed=5):
+    episode = Episode(game_id, players, options)
+    space = get_game(game_id).action_space(players, episode.options)
+    for t in _random_games(episode, 2, seed=5):
         for seat in range(players):
             tensor = t.observe(seat)
             assert tensor.shape == (t.size,) and tensor.dtype == np.float32
@@ -81,61 +81,61 @@ def test_unknown_games_have_no_encoder():
 
 
 def test_goodcop_rows_are_relative_to_the_seat_and_remember_investigations():
-    table = Table("goodcop", 5)
-    table.reset(3)
-    state = table.state
+    episode = Episode("goodcop", 5)
+    episode.reset(3)
+    state = episode.state
     while True:
-        seat = table.to_move()
+        seat = episode.to_move()
         target = (seat + 2) % 5
         action = state.space.get("investigate", target, 1)
         if action in state.legal(seat):
             break
-        table.act(seat, state.legal(seat)[0].id)
-    table.act(seat, action.id)
+        episode.act(seat, state.legal(seat)[0].id)
+    episode.act(seat, action.id)
     for viewer in range(5):
-        encoder = table.observer.encoders[viewer]
-        parts = encoder.layout.split(table.observe(viewer))
+        encoder = episode.observer.encoders[viewer]
+        parts = encoder.layout.split(episode.observe(viewer))
         assert parts["investigations"][encoder.relative(seat), encoder.relative(target)] > 0
         assert parts["investigations"].sum() == pytest.approx(0.2)
         assert parts["teams"][0].sum() == 1 and parts["teams"][1:].sum() == 0
-    investigator = table.observer.encoders[seat].layout.split(table.observe(seat))
+    investigator = episode.observer.encoders[seat].layout.split(episode.observe(seat))
     unknown = 5  # after the five card kinds
     assert investigator["cards"][2, 1, unknown] == 0, "the investigator knows the card"
-    other = table.observer.encoders[(seat + 1) % 5].layout.split(table.observe((seat + 1) % 5))
+    other = episode.observer.encoders[(seat + 1) % 5].layout.split(episode.observe((seat + 1) % 5))
     assert other["cards"][1, 1, unknown] == 1, "nobody else does"
 
 
 def test_noir_remembers_canvas_answers_from_the_public_record():
-    table = Table("noir", 2, ["mode=standard", "roles=killer-seat-0"])
+    episode = Episode("noir", 2, ["mode=standard", "roles=killer-seat-0"])
     walk = random.Random(4)
     for k in range(40):
-        table.reset(k)
-        while not table.over:
-            seat = table.to_move()
-            events = table.act(seat, walk.choice(list(table.state.legal(seat))).id)
+        episode.reset(k)
+        while not episode.over:
+            seat = episode.to_move()
+            events = episode.act(seat, walk.choice(list(episode.state.legal(seat))).id)
             canvas = [e for e in events if e.kind == "canvas" and "role" in e.data]
             if canvas:
                 answer = canvas[0].data
                 row = f"{answer['role']}_said_{'near' if answer['adjacent'] else 'not_near'}"
                 for viewer in (0, 1):
-                    encoder = table.observer.encoders[viewer]
-                    parts = encoder.layout.split(table.observe(viewer))
+                    encoder = episode.observer.encoders[viewer]
+                    parts = encoder.layout.split(episode.observe(viewer))
                     assert parts["record"][RECORD.index(row), answer["suspect"]] >= 1
                 return
     pytest.fail("no canvas in 40 random games")
 
 
 def test_infected_remembers_the_claims_each_seat_made_from_the_events_it_saw():
-    table = Table("infected", 4)
-    table.reset(8)
-    encoder = table.observer.encoders[1]
+    episode = Episode("infected", 4)
+    episode.reset(8)
+    encoder = episode.observer.encoders[1]
     claim = Event("claim", "{p3} claims fail", data={"seat": 3, "claim": "fail"})
-    table.observer.fold([claim, claim])
-    parts = encoder.layout.split(table.observe(1))
+    episode.observer.fold([claim, claim])
+    parts = encoder.layout.split(episode.observe(1))
     assert parts["claims"][encoder.relative(3), 0] == pytest.approx(0.2)
     assert parts["claims"].sum() == pytest.approx(0.2)
     encoder.reset()
-    assert encoder.layout.split(table.observe(1))["claims"].sum() == 0
+    assert encoder.layout.split(episode.observe(1))["claims"].sum() == 0
 
 
 def test_payoffs_reward_winners_and_draws_with_nothing():

@@ -80,7 +80,7 @@ def test_every_episode_ends_or_truncates_with_first_legal_and_random_policies(
             if end == "truncated":
                 assert played == limit and set(rewards.values()) == {0.0}
             else:
-                assert played <= limit and aec.unwrapped.table.over
+                assert played <= limit and aec.unwrapped.episode.over
 
 
 def test_a_first_legal_action_good_cop_game_is_truncated_at_the_limit():
@@ -123,12 +123,12 @@ def test_reset_with_seed_k_deals_the_engines_game_k(game_id, players, options):
         par.reset(seed=k)
         dealt = game.start(players, options, seed=k)
         for seat in [None, *range(players)]:
-            assert par.table.state.view(seat) == dealt.view(seat)
+            assert par.episode.state.view(seat) == dealt.view(seat)
     aec = raw_env(game_id, players, options)
     aec.reset(seed=5)
     aec.reset()
     assert aec.game_seed == 6
-    assert aec.table.state.view(None) == game.start(players, options, seed=6).view(None)
+    assert aec.episode.state.view(None) == game.start(players, options, seed=6).view(None)
 
 
 def test_the_same_seed_replays_the_same_game_and_another_seed_deals_another():
@@ -138,9 +138,9 @@ def test_the_same_seed_replays_the_same_game_and_another_seed_deals_another():
     again.reset(seed=9)
     other = raw_env("goodcop", 6)
     other.reset(seed=10)
-    assert first.table.state.view(None) == again.table.state.view(None)
-    views = [first.table.state.view(s) for s in range(6)]
-    assert views != [other.table.state.view(s) for s in range(6)]
+    assert first.episode.state.view(None) == again.episode.state.view(None)
+    views = [first.episode.state.view(s) for s in range(6)]
+    assert views != [other.episode.state.view(s) for s in range(6)]
 
 
 def _illegal(mask):
@@ -235,11 +235,11 @@ def test_the_cycle_visits_every_seat_in_order_and_idle_seats_wait():
 
 def test_render_draws_only_when_asked(monkeypatch):
     drawn = []
-    monkeypatch.setattr(pz, "_render", lambda table: drawn.append(table) or "table")
+    monkeypatch.setattr(pz, "_render", lambda episode: drawn.append(episode) or "episode")
     aec = raw_env("noir", render_mode="ansi")
     _play(aec, 2, _random_legal)
     assert drawn == []
-    assert aec.render() == "table" and len(drawn) == 1
+    assert aec.render() == "episode" and len(drawn) == 1
 
 
 def test_render_shows_the_spectators_table():

@@ -39,7 +39,7 @@ def test_aec_to_parallel_takes_the_cycling_env(game_id):
     par = aec_to_parallel(raw_env(game_id, observation="flat", cycle=True))
     obs, _ = par.reset(seed=2)
     rng = np.random.default_rng(2)
-    size = par.unwrapped.table.size
+    size = par.unwrapped.episode.size
     cycles = 0
     while par.agents:
         for agent in par.agents:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.text import article
-from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected import mechanics, whereabouts
 from hiddenhand.games.infected.draft import Draft, Stage
 from hiddenhand.games.infected.effect_rules import ABILITY_RULES, use_ability
 from hiddenhand.games.infected.flow import Phase, Window
@@ -399,6 +399,7 @@ def _carry_special(state: InfectedState, seat: int, intent: Special) -> None:
 
 def _carry_play(state: InfectedState, seat: int, intent: Play) -> None:
     state.piles[seat].append(mechanics.take_from_hand(state, seat, intent.item))
+    whereabouts.moved_unseen(state, (whereabouts.HAND, seat), (whereabouts.PILE, seat), seat)
     state.emit(Event("play", f"{{p{seat}}} plays an item card to the challenge pile"))
 
 
@@ -416,6 +417,8 @@ def _carry_give(state: InfectedState, seat: int, intent: Give) -> None:
     for k, to in intent.gifts:
         card = mechanics.take_from_hand(state, seat, k)
         state.hands[to].append(card)
+        whereabouts.learn(state, seat, (card,), (whereabouts.HAND, to))
+        whereabouts.moved_unseen(state, (whereabouts.HAND, seat), (whereabouts.HAND, to), seat, to)
         state.emit(Event("give", f"{{p{seat}}} gives an item card to {{p{to}}}"))
         state.emit(
             Event(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
-from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected import mechanics, whereabouts
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.mechanics import DeckExhausted
 
@@ -37,6 +37,7 @@ def exhausted(state: InfectedState) -> None:
         state,
     )
     for s in range(state.n):
+        whereabouts.emptied(state, (whereabouts.PILE, s), whereabouts.HIDDEN, s, state.piles[s])
         state.hidden_discard.extend(state.piles[s])
         state.piles[s] = []
     mechanics.pass_leader(
@@ -52,6 +53,7 @@ def exhausted(state: InfectedState) -> None:
     state.zdiscard = []
     state.rng.shuffle(state.zdeck)
     state.known_top = [0] * state.n
+    whereabouts.zombie_deck_rebuilt(state)
     state.emit(
         Event("shuffle", "the zombie discard pile and the endgame zombie cards form a new deck")
     )
@@ -85,6 +87,9 @@ def _resources_into_hands(state: InfectedState) -> None:
             if state.resources[r]:
                 card = state.resources[r].pop()
                 state.hands[s].append(card)
+                for other in range(state.n):
+                    if other != s:
+                        whereabouts.learn(state, other, (card,), (whereabouts.HAND, s))
                 if carry:
                     state.carried[r].append(card)
                 taken.append(state.item_name(card))

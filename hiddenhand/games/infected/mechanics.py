@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.state import Outcome
 from hiddenhand.engine.text import article, counted
+from hiddenhand.games.infected import whereabouts
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.flow import Phase
 from hiddenhand.games.infected.limits import INFECTED_HAND_LIMIT
@@ -47,6 +48,7 @@ def pop_item(state: InfectedState) -> int | None:
         state.ideck = state.item_discard + state.hidden_discard
         state.item_discard, state.hidden_discard = [], []
         state.rng.shuffle(state.ideck)
+        whereabouts.shuffled_into_deck(state)
         state.emit(Event("reshuffle", "the item discard pile is shuffled into a new deck"))
     return state.ideck.pop()
 
@@ -65,6 +67,8 @@ def take_items(state: InfectedState, seat: int, count: int) -> list[int]:
             break
         drawn.append(card)
     state.hands[seat].extend(drawn)
+    if drawn:
+        whereabouts.drew(state, seat)
     return drawn
 
 
@@ -76,14 +80,17 @@ def show_drawn(state: InfectedState, seat: int, drawn: list[int]) -> None:
     state.emit(Event("drew", f"you draw {names}", private(seat), {"cards": drawn}))
 
 
-def draw_zombie(state: InfectedState) -> int:
+def draw_zombie(state: InfectedState, to: whereabouts.Zone | None = None) -> int:
+    """The top zombie card, going face down to `to` (seats that looked at it know where)."""
     if not state.zdeck:
         raise DeckExhausted
     card = state.zdeck.pop()
     known = state.known_top
-    for s in range(state.n):
-        if known[s]:
-            known[s] -= 1
+    seen_by = [s for s in range(state.n) if known[s]]
+    for s in seen_by:
+        known[s] -= 1
+    if to is not None:
+        whereabouts.drew_zombie(state, card, to, seen_by)
     return card
 
 
@@ -112,7 +119,6 @@ def wound(state: InfectedState, seat: int) -> None:
             )
         )
         for _ in range(2):
-            card = draw_zombie(state)
             taker = next(
                 (
                     s
@@ -121,6 +127,7 @@ def wound(state: InfectedState, seat: int) -> None:
                 ),
                 None,
             )
+            card = draw_zombie(state, None if taker is None else (whereabouts.ZHAND, taker))
             if taker is None:
                 state.zdiscard.append(card)
             else:
@@ -133,7 +140,7 @@ def wound(state: InfectedState, seat: int) -> None:
                     )
                 )
         return
-    state.wounds[seat].append(draw_zombie(state))
+    state.wounds[seat].append(draw_zombie(state, (whereabouts.WOUNDS, seat)))
     state.emit(Event("wound", f"{{p{seat}}} takes a wound", data={"seat": seat}))
 
 
@@ -202,6 +209,10 @@ def equip(
     for k, up in items:
         card = take_from_hand(state, seat, k)
         gear.append([card, up, 1 if fresh else 0])
+        if not up:
+            whereabouts.moved_unseen(
+                state, (whereabouts.HAND, seat), (whereabouts.GEAR, seat), seat
+            )
         what = f"{article(state.item_name(card))} face up" if up else "an item face down"
         state.emit(Event("equip", f"{{p{seat}}} equips {what}", data={"seat": seat}))
 
@@ -246,6 +257,9 @@ def expose(state: InfectedState, seat: int, why: str) -> None:
         pass_leader(state, force=True)
     gift = state.hands[seat]
     state.hands[seat] = []
+    whereabouts.emptied(
+        state, (whereabouts.HAND, seat), (whereabouts.HAND, state.leader), seat, gift, state.leader
+    )
     state.hands[state.leader].extend(gift)
     if gift:
         state.emit(
@@ -266,7 +280,7 @@ def expose(state: InfectedState, seat: int, why: str) -> None:
     state.item_discard.extend(state.piles[seat])
     state.piles[seat] = []
     while len(state.zhand[seat]) < INFECTED_HAND_LIMIT:
-        card = draw_zombie(state)
+        card = draw_zombie(state, (whereabouts.ZHAND, seat))
         state.zhand[seat].append(card)
         state.emit(
             Event("zombie_card", f"you draw {article(state.kind_z(card).name)}", private(seat))

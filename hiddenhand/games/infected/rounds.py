@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.text import article
-from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected import mechanics, whereabouts
 from hiddenhand.games.infected.draft import kinds_in
 from hiddenhand.games.infected.flow import CYCLE, Phase, Turn
 from hiddenhand.games.infected.limits import HAND_LIMIT, INFECTED_HAND_LIMIT
@@ -103,6 +103,7 @@ def _take_wound(state: InfectedState, seat: int, action: Action) -> None:
     victim = int(action.args[0])
     card = state.wounds[victim].pop()
     state.zhand[seat].append(card)
+    whereabouts.took_wound(state, victim, seat)
     state.emit(Event("take_wound", f"{{p{seat}}} takes a wound card from {{p{victim}}}"))
     state.emit(Event("zombie_card", f"you take {article(state.kind_z(card).name)}", private(seat)))
     if len(state.zhand[seat]) >= INFECTED_HAND_LIMIT or not any(

@@ -28,6 +28,7 @@ from hiddenhand.games.infected.mechanics import DeckExhausted
 from hiddenhand.games.infected.options import InfectedOptions, effective_variant
 from hiddenhand.games.infected.space import infected_space
 from hiddenhand.games.infected.steps import STEPS, TURNS, WINDOWS
+from hiddenhand.games.infected.whereabouts import Zone
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.view_schema import InfectedView
@@ -81,6 +82,8 @@ class InfectedState(State):
     piles: list[list[int]]
     item_discard: list[int]
     hidden_discard: list[int]
+    whereabouts: list[dict[int, frozenset[Zone]]]
+    """Per seat, item cards hidden from it whose zone it knows, one of a few (whereabouts.py)."""
     removed_items: list[int]
     resources: list[list[int]]
     carried: list[list[int]]
@@ -92,6 +95,8 @@ class InfectedState(State):
     wounds: list[list[int]]
     zhand: list[list[int]]
     known_top: list[int]
+    zombie_whereabouts: list[dict[int, frozenset[Zone]]]
+    """Per seat, zombie cards it looked at on the deck that went face down (whereabouts.py)."""
     threat: list[int]
     threat_vals: list[int]
     blocked: bool
@@ -144,6 +149,7 @@ class InfectedState(State):
         self.piles = [[] for _ in range(n)]
         self.item_discard = []
         self.hidden_discard = []
+        self.whereabouts = [{} for _ in range(n)]
         self.removed_items = []
         self.resources = [[] for _ in RESOURCES]
         self.carried = [[] for _ in RESOURCES]
@@ -153,6 +159,7 @@ class InfectedState(State):
         self.wounds = [[] for _ in range(n)]
         self.zhand = [[] for _ in range(n)]
         self.known_top = [0] * n
+        self.zombie_whereabouts = [{} for _ in range(n)]
         self.threat = []
         self.threat_vals = []
         self.blocked = self.cover = self.jammed = False

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
-from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected import mechanics, whereabouts
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.flow import Phase, Window
 from hiddenhand.games.infected.intents import Claim, Place, claim_of, place_of
@@ -94,7 +94,11 @@ def _resolve_claims(state: InfectedState, order: list[int], window: dict[int, Dr
     for s in order:
         if s in winners:
             continue
-        (state.item_discard if s in shown else state.hidden_discard).extend(state.piles[s])
+        if s in shown:
+            state.item_discard.extend(state.piles[s])
+        else:
+            whereabouts.emptied(state, (whereabouts.PILE, s), whereabouts.HIDDEN, s, state.piles[s])
+            state.hidden_discard.extend(state.piles[s])
         state.piles[s] = []
     mechanics.discard_threat(
         state,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hiddenhand.engine.events import Event
-from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected import mechanics, whereabouts
 from hiddenhand.games.infected.draft import Stage
 from hiddenhand.games.infected.effect_rules import ITEM_USES, use_item
 from hiddenhand.games.infected.flow import Phase, Window
@@ -83,8 +83,10 @@ def _use(state: InfectedState, order: list[int], window: dict[int, Draft]) -> No
         for intent in window[s].intents:
             assert isinstance(intent, Use)
             gear = state.equipped[s]
-            gear.pop(next(i for i, e in enumerate(gear) if e[0] == intent.card))
+            entry = gear.pop(next(i for i, e in enumerate(gear) if e[0] == intent.card))
             use_item(state, s, intent.card, intent.target)
+            if intent.card in state.piles[s]:  # an item without an effect joins the pile
+                whereabouts.to_pile(state, s, intent.card, face_up=bool(entry[1]))
 
 
 USES = Window(_choices, _choose, _use)

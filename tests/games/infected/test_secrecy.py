@@ -3,7 +3,9 @@
 import random
 
 from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected.whereabouts import locate
 from tests.games.infected.helpers import (
+    GAME,
     act,
     bare,
     kind,
@@ -99,3 +101,107 @@ def test_the_deck_top_a_seat_looked_at_is_kept() -> None:
     rng = random.Random(5)
     assert all(state.determinize(0, rng).zdeck[-2:] == top for _ in range(10))
     assert any(state.determinize(1, rng).zdeck[-2:] != top for _ in range(10))
+
+
+def test_an_item_given_stays_where_the_giver_saw_it_go() -> None:
+    state = start(3, 6)
+    bare(state)
+    set_hand(state, 0, ["Chainsaw", "Rope"])
+    set_hand(state, 1, ["Map", "Medkit", "Car Keys"])
+    act(state, 0, "give", kind("Chainsaw"), 1)
+    act(state, 0, "give_done")
+    pass_all(state, [1, 2])
+    chainsaw = next(c for c in state.hands[1] if state.item_name(c) == "Chainsaw")
+    rng = random.Random(6)
+    assert all(chainsaw in state.determinize(0, rng).hands[1] for _ in range(40))
+    assert not all(chainsaw in state.determinize(2, rng).hands[1] for _ in range(40)), (
+        "seat 2 was not shown which card seat 1 got"
+    )
+
+
+def test_a_given_item_played_unseen_is_in_the_hand_or_the_pile() -> None:
+    state = start(3, 7)
+    bare(state)
+    set_hand(state, 0, ["Chainsaw"])
+    set_hand(state, 1, ["Map"])
+    stack(state, ["Walker", "Crawler"])  # the fight goes on: a second action phase
+    act(state, 0, "give", kind("Chainsaw"), 1)
+    pass_all(state, [1, 2])
+    assert state.phase == "action"
+    chainsaw = next(c for c in state.hands[1] if state.item_name(c) == "Chainsaw")
+    act(state, 1, "play", kind("Map"))
+    pass_all(state, [0, 2])
+    rng = random.Random(7)
+    samples = [state.determinize(0, rng) for _ in range(60)]
+    assert all(chainsaw in s.hands[1] + s.piles[1] for s in samples)
+    assert any(chainsaw in s.hands[1] for s in samples)
+    assert any(chainsaw in s.piles[1] for s in samples)
+
+
+def test_an_unseen_fail_stays_in_the_discard_for_its_owner() -> None:
+    state = start(2, 3)
+    bare(state)
+    stack(state, ["Walker", "Crawler"])
+    set_pile(state, 0, ["Chainsaw"])
+    chainsaw = state.piles[0][0]
+    pass_all(state)
+    pass_all(state)
+    act(state, 0, "claim", "fail")
+    rng = random.Random(8)
+    assert all(state.determinize(0, rng).hidden_discard == [chainsaw] for _ in range(20))
+
+
+def test_samples_depend_only_on_what_the_seat_knows() -> None:
+    """Two deals seat 0 cannot tell apart (another seat's hand swapped with the deck, the
+    zombie deck below the seat's knowledge reordered) give the same samples from one seed."""
+    state = start(3, 9)
+    other = state.clone()
+    other.hands[1][0], other.ideck[0] = other.ideck[0], other.hands[1][0]
+    other.zdeck[:5] = reversed(other.zdeck[:5])
+    other.rearranged()
+    assert other.view(0) == state.view(0) and other.view(1) != state.view(1)
+    for seed in range(5):
+        a = state.determinize(0, random.Random(seed))
+        b = other.determinize(0, random.Random(seed))
+        assert [a.view(s) for s in range(3)] == [b.view(s) for s in range(3)]
+        assert (a.ideck, a.zdeck, a.hands) == (b.ideck, b.zdeck, b.hands)
+
+
+def test_every_lead_holds_the_true_zone() -> None:
+    """What a seat knows of where a card hidden from it lies is never narrower than the truth,
+    over random games (a wrong lead would make samples contradict it)."""
+    led = 0
+    configs = [
+        (3, ["variant=standard"]),
+        (4, ["variant=infection-spreads"]),
+        (4, ["advanced=true", "harder=true"]),  # seed 4 reaches the end game's new zombie deck
+    ]
+    for players, options in configs:
+        for seed in range(6):
+            state = GAME.start(players, GAME.options(options), seed)
+            walk = random.Random(seed)
+            while state.pending():
+                for seat in range(players):
+                    for card, zones in state.whereabouts[seat].items():
+                        zone = locate(state, seat, card)
+                        assert zone is None or zone in zones, (options, seed, seat, card)
+                    for card, zones in state.zombie_whereabouts[seat].items():
+                        zone = locate(state, seat, card, zombie=True)
+                        assert zone is None or zone in zones, (options, seed, seat, card)
+                        led += 1
+                pending = state.pending()
+                seat = walk.choice(list(pending))
+                state.act(seat, walk.choice(list(pending[seat])))
+    assert led, "some zombie card looked at was drawn face down"
+
+
+def test_a_zombie_card_looked_at_and_drawn_as_a_wound_is_known_there() -> None:
+    state = start(3, 10)
+    with told(state):
+        mechanics.scout(state, 0, 1)
+        card = state.zdeck[-1]
+        mechanics.wound(state, 1)
+    assert state.wounds[1] == [card]
+    rng = random.Random(10)
+    assert all(state.determinize(0, rng).wounds[1] == [card] for _ in range(20))
+    assert any(state.determinize(2, rng).wounds[1] != [card] for _ in range(20))

@@ -1,7 +1,8 @@
-"""A table for learning: one game in play, its observer kept in step, and the payoffs.
+"""An episode for learning: one game in play, its observer kept in step, and the payoffs.
 
 The PettingZoo and OpenSpiel adapters, the example trainer and the benchmark all drive games
-through this one class, so they agree on observations, masks and rewards.
+through this one class, so they agree on observations, masks and rewards. (The server's live
+table, with seats, clocks and storage, is `hiddenhand.server.tables.Table`.)
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ def payoffs(outcome: Outcome | None, players: int) -> list[float]:
     return [1.0 if seat in outcome.winners else -1.0 for seat in range(players)]
 
 
-class Table:
-    """A game of one configuration, replayed from a new seed at each `reset`."""
+class Episode:
+    """A game of one configuration, played afresh from a new seed at each `reset`."""
 
     def __init__(
         self,

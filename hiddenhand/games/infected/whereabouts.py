@@ -1,0 +1,175 @@
+"""What each seat knows of where cards hidden from it are, so that determinizing keeps it.
+
+A seat may know where an item card it cannot see lies: it gave the card to another player, its
+own failed challenge pile went face down to the discard pile, the exposed infected's hand went
+to the Leader, the end game put resource cards into hands, a reshuffle put known cards into the
+deck, a face-up item went into a challenge pile. And a zombie card it looked at on top of the
+deck may since have been drawn face down, as a wound or into the exposed infected's hand.
+
+Each such card has a lead: the zones one of which holds it. A card moved unseen out of a zone
+(another player plays or equips an unnamed card from a hand a lead points into, draws from the
+deck, hands a card on, the infected takes a wound) widens the leads into that zone by the zone
+it went to; a card shown to everyone needs no lead (it is no longer hidden, and sampling.py
+deals only hidden cards).
+
+Item zones are `(HAND, seat)`, `(PILE, seat)`, `(GEAR, seat)` (face-down equipped items),
+`DECK` and `HIDDEN` (discards nobody was shown); zombie zones `(WOUNDS, seat)`,
+`(ZHAND, seat)`, `ZDECK` and `ZREMOVED`. A lead may name a zone that no longer holds the card
+(a face-down item equipped before the card arrived, a pile since shown, a wound below the one
+taken): it is wider than the truth, never narrower, and the true zone is always in it
+(tests/games/infected/test_secrecy.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from hiddenhand.games.infected.flow import Phase
+
+if TYPE_CHECKING:
+    from hiddenhand.games.infected.rules import InfectedState
+
+Zone = tuple[str, int]
+HAND = "hand"
+PILE = "pile"
+GEAR = "gear"
+DECK: Zone = ("deck", -1)
+HIDDEN: Zone = ("hidden", -1)
+WOUNDS = "wounds"
+ZHAND = "zombie hand"
+ZDECK: Zone = ("zombie deck", -1)
+"""The zombie deck below the cards the seat looked at (`known_top`)."""
+ZREMOVED: Zone = ("zombies removed", -1)
+
+
+def learn(state: InfectedState, seat: int, cards: Iterable[int], zone: Zone) -> None:
+    """`seat` saw these cards go to `zone`."""
+    leads = state.whereabouts[seat]
+    only = frozenset((zone,))
+    for card in cards:
+        leads[card] = only
+
+
+def moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
+    """A card nobody but `seen_by` could name went from `source` to `target`: every other seat's
+    leads into `source` may now be in `target` too."""
+    for seat, leads in enumerate(state.whereabouts):
+        if seat in seen_by or not leads:
+            continue
+        for card, zones in leads.items():
+            if source in zones:
+                leads[card] = zones | {target}
+
+
+def emptied(
+    state: InfectedState,
+    source: Zone,
+    target: Zone,
+    owner: int,
+    cards: list[int],
+    *seen_by: int,
+) -> None:
+    """All of `source` (`cards`, which its `owner` knows, and `seen_by` are shown) went face
+    down to `target`."""
+    moved = set(cards)
+    for seat, leads in enumerate(state.whereabouts):
+        if seat == owner:
+            learn(state, seat, cards, target)
+            continue
+        shown = seat in seen_by
+        for card, zones in leads.items():
+            if source in zones:
+                rest = zones - {source}
+                leads[card] = rest if shown and card not in moved else rest | {target}
+
+
+def to_pile(state: InfectedState, seat: int, card: int, face_up: bool) -> None:
+    """An equipped item went into `seat`'s challenge pile: seen by all if it lay face up."""
+    if face_up:
+        for other in range(state.n):
+            if other != seat:
+                learn(state, other, (card,), (PILE, seat))
+    else:
+        moved_unseen(state, (GEAR, seat), (PILE, seat), seat)
+
+
+def shuffled_into_deck(state: InfectedState) -> None:
+    """The discard pile (both parts) became the deck: everyone knows those cards are in it."""
+    for seat in range(state.n):
+        learn(state, seat, state.ideck, DECK)
+
+
+def drew(state: InfectedState, seat: int) -> None:
+    """`seat` drew from the deck, unseen by the others."""
+    moved_unseen(state, DECK, (HAND, seat), seat)
+
+
+def item_zones(state: InfectedState, seat: int) -> dict[Zone, list[int]]:
+    """The zones of item cards `seat` cannot see, with their cards."""
+    zones: dict[Zone, list[int]] = {DECK: state.ideck, HIDDEN: state.hidden_discard}
+    piles_hidden = state.phase != Phase.PLACE
+    for p in range(state.n):
+        if p == seat:
+            continue
+        zones[(HAND, p)] = state.hands[p]
+        if piles_hidden:
+            zones[(PILE, p)] = state.piles[p]
+        zones[(GEAR, p)] = [e[0] for e in state.equipped[p] if not e[1]]
+    return zones
+
+
+def zombie_zones(state: InfectedState, seat: int) -> dict[Zone, list[int]]:
+    """The zones of zombie cards `seat` cannot see, with their cards: wounds lie face down,
+    the seat's own too."""
+    zones: dict[Zone, list[int]] = {
+        ZDECK: state.zdeck[: len(state.zdeck) - state.known_top[seat]],
+        ZREMOVED: state.zremoved,
+    }
+    for p in range(state.n):
+        zones[(WOUNDS, p)] = state.wounds[p]
+    for p in range(state.n):
+        if p != seat and state.zhand[p]:
+            zones[(ZHAND, p)] = state.zhand[p]
+    return zones
+
+
+def drew_zombie(state: InfectedState, card: int, zone: Zone, seen_by: list[int]) -> None:
+    """The top zombie card went face down into `zone`: the seats that had looked at it know
+    where; for the others it may be any card of the deck (after the end game's reshuffle,
+    when leads point into the deck)."""
+    for seat, leads in enumerate(state.zombie_whereabouts):
+        if seat in seen_by:
+            if zone != (ZHAND, seat):
+                leads[card] = frozenset((zone,))
+        elif leads:
+            for led, zones in leads.items():
+                if ZDECK in zones:
+                    leads[led] = zones | {zone}
+
+
+def zombie_deck_rebuilt(state: InfectedState) -> None:
+    """The zombie discard pile and the endgame cards became the deck: everyone knows which
+    cards are in it."""
+    deck = frozenset((ZDECK,))
+    for leads in state.zombie_whereabouts:
+        for card in state.zdeck:
+            leads[card] = deck
+
+
+def took_wound(state: InfectedState, victim: int, taker: int) -> None:
+    """The infected took `victim`'s last wound card into its hand, unseen by the others."""
+    source, target = (WOUNDS, victim), (ZHAND, taker)
+    for seat, leads in enumerate(state.zombie_whereabouts):
+        if seat == taker or not leads:
+            continue
+        for card, zones in leads.items():
+            if source in zones:
+                leads[card] = zones | {target}
+
+
+def locate(state: InfectedState, seat: int, card: int, zombie: bool = False) -> Zone | None:
+    """The zone hidden from `seat` that holds the item card `card` (or zombie card, if
+    `zombie`); None where the seat can see it."""
+    zones = zombie_zones(state, seat) if zombie else item_zones(state, seat)
+    return next((z for z, cards in zones.items() if card in cards), None)
