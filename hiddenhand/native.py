@@ -26,6 +26,11 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.engine.state",
     "hiddenhand.games.noir.board",
     "hiddenhand.games.noir.rules",
+    "hiddenhand.bots.ismcts",
+    "hiddenhand.games.goodcop.state",
+    "hiddenhand.games.goodcop.rules",
+    "hiddenhand.games.infected.rules",
+    "hiddenhand.games.infected.action_phase",
 )
 """The modules `pip install .` compiles, hottest first (a random playout's steps, ISMCTS)."""
 

@@ -51,6 +51,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import default_bot, evaluator, game_bots, seats_evaluator
@@ -78,12 +80,16 @@ MAX_SECONDS = 10.0
 """The longest time cap a spec may set per decision."""
 
 
+_SEEDED_ON_USE_SLOTS = ("_bot", "_rng", "_seed")
+
+
+@mypyc_attr(native_class=False)  # compiled, yet what it lacks still goes to __getattr__
 class _SeededOnUse:
     """Stands in for a rollout bot's generator until the bot first draws from it, then seeds
     the generator and puts it back: seeding a Mersenne Twister costs microseconds, and most
     rollout decisions draw nothing. Draws are the same as if it had been seeded at once."""
 
-    __slots__ = ("_bot", "_rng", "_seed")
+    __slots__ = _SEEDED_ON_USE_SLOTS
 
     def __init__(self, bot: Bot, rng: random.Random, seed: int) -> None:
         self._bot, self._rng, self._seed = bot, rng, seed
@@ -97,7 +103,7 @@ class _SeededOnUse:
         bot.rng = cls(bot, rng, seed)  # type: ignore[assignment]
 
     def __getattr__(self, name: str) -> object:
-        if name.startswith("__") or name in _SeededOnUse.__slots__:
+        if name.startswith("__") or name in _SEEDED_ON_USE_SLOTS:
             # asked by pickle or copy (or for a slot not set yet): none is the generator's
             raise AttributeError(name)
         rng = self._rng
