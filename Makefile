@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit install dev bench clean chromium axe
+.PHONY: run test lint typecheck unit install dev native bench clean chromium axe
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -11,14 +11,25 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
-	touch $@
+	touch $@ $(VENV)/.native
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
-	touch $@ $(VENV)/.installed
+	touch $@ $(VENV)/.installed $(VENV)/.native
 
 install: $(VENV)/.installed
 dev: $(VENV)/.installed-dev
+
+# The install compiles the hot modules (setup.py, hiddenhand/native.py); their extensions sit
+# beside the sources and are imported in their place, so after an edit they are built again
+# here, in place, before the tests (only what changed is compiled again).
+NATIVE_SOURCES := setup.py hiddenhand/native.py $(shell sed -n 's/^    "\(hiddenhand\.[a-z_.]*\)",$$/\1/p' hiddenhand/native.py | tr . / | sed 's/$$/.py/')
+
+$(VENV)/.native: $(NATIVE_SOURCES) | $(VENV)/.installed-dev
+	$(BIN)/python setup.py -q build_ext --inplace
+	touch $@
+
+native: $(VENV)/.native
 
 run: install
 	$(BIN)/hiddenhand serve
@@ -44,16 +55,20 @@ $(AXE):
 
 axe: $(AXE)
 
-# Two passes: the tests that may run beside others, spread over JOBS processes (pytest-xdist;
+# Three passes: the tests that may run beside others, spread over JOBS processes (pytest-xdist;
 # each server test file stays on one of them), then the `serial` ones alone (timing, load,
-# floods, clusters, restarts, Chromium; see tests/conftest.py). Both always run; either failing
-# fails the target.
+# floods, clusters, restarts, Chromium; see tests/conftest.py), then the tests that pin what
+# the games and the search do (seeded fingerprints, ISMCTS digests) again on the pure-Python
+# modules (HIDDENHAND_PURE=1), which proves the native build plays the same games. All always
+# run; any failing fails the target.
 JOBS ?= 2
+SAMENESS := tests/engine/test_fingerprints.py tests/bots/test_ismcts_digests.py tests/test_native.py
 
-unit: dev chromium axe
+unit: dev native chromium axe
 	status=0; \
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not serial" || status=$$?; \
 	$(BIN)/python -m pytest -p no:xdist -m serial || status=$$?; \
+	HIDDENHAND_PURE=1 $(BIN)/python -m pytest -n $(JOBS) $(SAMENESS) || status=$$?; \
 	exit $$status
 
 test: lint typecheck unit
@@ -62,4 +77,5 @@ bench: install
 	$(BIN)/hiddenhand bench goodcop --players 6
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .axe
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .axe build
+	find hiddenhand -name '*.so' -delete

@@ -7,7 +7,8 @@ spread over several processes (pytest-xdist). A test is serial when it measures 
 floods a server, starts a cluster of server processes, restarts a server or drives Chromium:
 another test's work beside it would make it slow or flaky. The browser tests are serial by
 their `browser` mark; the others are named below, by file or by test (a prefix of the node id,
-relative to this folder), each with the reason.
+relative to this folder), each with the reason. A third pass runs the fingerprint and ISMCTS
+digest tests again on the pure-Python modules (HIDDENHAND_PURE=1; see tests/test_native.py).
 """
 
 from __future__ import annotations

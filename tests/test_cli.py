@@ -52,6 +52,21 @@ def test_bench_reports_cpu_time_as_well_as_wall_time():
     assert "per CPU second" in shown.output
 
 
+def test_bench_says_how_the_hot_modules_ran_and_compares_with_pure_python():
+    from hiddenhand import native
+
+    result = invoke("bench", "noir", "--seconds", "0.3", "--json", "--compare")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["native"] == native.describe()
+    assert report["compiled"] is native.compiled()
+    assert report["pure"]["steps_per_cpu_s"] > 0
+    ratio = report["steps_per_cpu_s"] / report["pure"]["steps_per_cpu_s"]
+    assert report["speedup"]["steps"] == round(ratio, 2)
+    shown = invoke("bench", "noir", "--seconds", "0.2")
+    assert f"hot modules: {native.describe()}" in shown.output
+
+
 def test_bad_input_exits_nonzero_with_what_is_allowed(tmp_path):
     cases = [
         (("simulate", "chess"), "games are"),

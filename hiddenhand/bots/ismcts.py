@@ -52,6 +52,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import default_bot, evaluator, game_bots, seats_evaluator
@@ -99,12 +101,16 @@ class Deliberation:
     """What the bot plays."""
 
 
+_SEEDED_ON_USE_SLOTS = ("_bot", "_rng", "_seed")
+
+
+@mypyc_attr(native_class=False)  # compiled, yet what it lacks still goes to __getattr__
 class _SeededOnUse:
     """Stands in for a rollout bot's generator until the bot first draws from it, then seeds
     the generator and puts it back: seeding a Mersenne Twister costs microseconds, and most
     rollout decisions draw nothing. Draws are the same as if it had been seeded at once."""
 
-    __slots__ = ("_bot", "_rng", "_seed")
+    __slots__ = _SEEDED_ON_USE_SLOTS
 
     def __init__(self, bot: Bot, rng: random.Random, seed: int) -> None:
         self._bot, self._rng, self._seed = bot, rng, seed
@@ -118,7 +124,7 @@ class _SeededOnUse:
         bot.rng = cls(bot, rng, seed)  # type: ignore[assignment]
 
     def __getattr__(self, name: str) -> object:
-        if name.startswith("__") or name in _SeededOnUse.__slots__:
+        if name.startswith("__") or name in _SEEDED_ON_USE_SLOTS:
             # asked by pickle or copy (or for a slot not set yet): none is the generator's
             raise AttributeError(name)
         rng = self._rng

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import typer
 from rich.table import Table
 
+from hiddenhand import native
 from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import SeatLogs, decide
 from hiddenhand.cli.app import (
@@ -168,11 +169,18 @@ def bench(
     bot: str | None = typer.Option(
         None, "--bot", help="measure this bot in every seat instead (e.g. ismcts)"
     ),
+    compare: bool = typer.Option(
+        False,
+        "--compare",
+        help="measure the pure-Python modules too (HIDDENHAND_PURE=1, in a second process) "
+        "and report both, with the speed-up",
+    ),
 ) -> None:
     """Random playouts in one process: steps/s (pending + act), games/s, clones/s and
     determinizations/s, per second of wall time and of CPU time.
 
     With --bot: decisions/s of that bot, and iterations/s if it searches (wall and CPU).
+    The report says whether the hot modules ran compiled (see `hiddenhand.native`).
     """
     game = load_game(game_id, imports)
     n, options = load_setup(game, players, option)
@@ -188,11 +196,32 @@ def bench(
             result = measure(game, n, options, seconds, seed)
         else:
             result = measure_bot(game, n, options, bot, seconds, seed)
-    report = {"game": game.id, "players": n, "options": options.changed(), **result}
+    report = {
+        "game": game.id,
+        "players": n,
+        "options": options.changed(),
+        "native": native.describe(),
+        "compiled": native.compiled(),
+        **result,
+    }
     if bot is not None:
         report["bot"] = bot
+    pure: dict[str, float] = {}
+    if compare:
+        argv = ["-m", "hiddenhand", "bench", game_id, "--players", str(n), "--json"]
+        argv += ["--seconds", str(seconds), "--seed", str(seed)]
+        argv += [f"--option={o}" for o in option] + [f"--import={i}" for i in imports]
+        argv += [] if bot is None else ["--bot", bot]
+        with console.status("measuring the pure-Python modules") if not as_json else nullcontext():
+            measured = json.loads(native.run_pure(argv))
+        pure = {k: v for k, v in measured.items() if k in result}
+        report["pure"] = pure
+        report["speedup"] = speedups(result, pure)
     if as_json:
         print(json.dumps(report))
+    elif compare:
+        how = "random playouts" if bot is None else f"bot {bot} in every seat"
+        console.print(comparison(f"{game.title}, {n} players, {how}", result, pure))
     elif bot is not None:
         table = Table(title=f"{game.title}, {n} players, bot {bot} in every seat (one core)")
         table.add_column("measure")
@@ -212,3 +241,26 @@ def bench(
         console.print(
             f"mean steps per game: {result['mean_steps']}, games played: {result['games']}"
         )
+    if not as_json:
+        console.print(f"hot modules: {native.describe()}")
+
+
+def speedups(compiled: dict[str, float], pure: dict[str, float]) -> dict[str, float]:
+    """Each CPU rate of the compiled run over the same rate of the pure run."""
+    return {
+        key.removesuffix("_per_cpu_s"): round(value / pure[key], 2)
+        for key, value in compiled.items()
+        if key.endswith("_per_cpu_s") and pure.get(key)
+    }
+
+
+def comparison(title: str, compiled: dict[str, float], pure: dict[str, float]) -> Table:
+    """The CPU rates of both runs side by side, with the speed-up."""
+    table = Table(title=f"{title}: this build against pure Python, per CPU second")
+    for column in ("measure", native.describe(), "pure Python", "speed-up"):
+        table.add_column(column, justify="left" if column == "measure" else "right")
+    ratios = speedups(compiled, pure)
+    for name, ratio in ratios.items():
+        key = f"{name}_per_cpu_s"
+        table.add_row(name, f"{compiled[key]:,.1f}", f"{pure[key]:,.1f}", f"{ratio:.2f}x")
+    return table

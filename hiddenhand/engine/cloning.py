@@ -18,8 +18,11 @@ A field whose type says nothing about how to copy it (`Any`, a bare `list`, a cl
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import functools
 import inspect
+import os
 import random
 import sys
 import types
@@ -109,6 +112,40 @@ def copier(tp: Any, where: str) -> Copier:
     )
 
 
+def class_annotations(klass: type) -> dict[str, Any]:
+    """The annotations `klass` declares itself, as written (strings, under `from __future__
+    import annotations`).
+
+    A class compiled to native code (see `hiddenhand.native`) keeps only the bare classes of its
+    annotations (`list` for `list[int]`), too little to copy by; its module's source, which is
+    installed beside the compiled module, is read for them instead.
+    """
+    own = inspect.get_annotations(klass)
+    module = sys.modules[klass.__module__]
+    path = getattr(module, "__file__", None) or ""
+    if not own or path.endswith(".py"):
+        return own
+    return _source_annotations(klass.__module__, klass.__qualname__, path)
+
+
+@functools.cache
+def _source_annotations(module: str, qualname: str, path: str) -> dict[str, Any]:
+    source = os.path.join(os.path.dirname(path), module.rpartition(".")[2] + ".py")
+    with open(source, encoding="utf-8") as file:
+        tree = ast.parse(file.read(), source)
+    body: list[ast.stmt] = tree.body
+    for part in qualname.split("."):
+        found = [n for n in body if isinstance(n, ast.ClassDef) and n.name == part]
+        if not found:
+            raise TypeError(f"{module}.{qualname}: its class is not in {source}")
+        body = found[0].body
+    return {
+        node.target.id: ast.unparse(node.annotation)
+        for node in body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
+
+
 def declared_fields(cls: type) -> Iterator[tuple[str, Any]]:
     """Every instance field `cls` and its bases declare, base fields first, with its type.
 
@@ -119,7 +156,7 @@ def declared_fields(cls: type) -> Iterator[tuple[str, Any]]:
     shared: frozenset[str] = getattr(cls, "shared_fields", frozenset())
     seen: dict[str, Any] = {}
     for klass in reversed(cls.__mro__):
-        own = inspect.get_annotations(klass)
+        own = class_annotations(klass)
         namespace = vars(sys.modules[klass.__module__])
         for name, annotation in own.items():
             if isinstance(annotation, str) and annotation.startswith(("ClassVar", "typing.Class")):
@@ -173,6 +210,13 @@ def compile_clone(cls: type) -> Callable[[Any], Any]:
 
 
 _compiled: dict[type, Callable[[Any], Any]] = {}
+_kernel_clones: list[object] = []
+
+
+def kernel_clone(function: object) -> None:
+    """Mark the kernel's own `State.clone`, which a class inherits without writing its own (a
+    mark kept here, not on the function: a compiled function takes no attributes)."""
+    _kernel_clones.append(function)
 
 
 def _inherits_declarative_clone(cls: type) -> bool:
@@ -181,7 +225,7 @@ def _inherits_declarative_clone(cls: type) -> bool:
         own = klass.__dict__.get("clone")
         if own is None:
             continue
-        return hasattr(own, "_declarative_for") or getattr(own, "_kernel_clone", False)
+        return hasattr(own, "_declarative_for") or any(own is k for k in _kernel_clones)
     return False
 
 

@@ -39,7 +39,7 @@ from typing import Any
 import msgspec
 
 from hiddenhand.engine.actions import Action
-from hiddenhand.engine.cloning import declared_fields
+from hiddenhand.engine.cloning import class_annotations, declared_fields
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.game import Game
 from hiddenhand.engine.state import State
@@ -125,7 +125,7 @@ def _overrides(cls: type, names: tuple[str, ...], check: str, what: str) -> list
 def _event_fields(cls: type) -> list[Departure]:
     out = []
     for klass in _game_classes(cls):
-        for name, annotation in inspect.get_annotations(klass).items():
+        for name, annotation in class_annotations(klass).items():
             if "Event" in str(annotation):
                 out.append(
                     Departure("events", f"{klass.__qualname__}.{name} keeps events ({annotation})")
@@ -136,7 +136,7 @@ def _event_fields(cls: type) -> list[Departure]:
 def _declared_result(cls: type) -> list[Departure]:
     out = []
     for klass in _game_classes(cls):
-        if "result" in inspect.get_annotations(klass):
+        if "result" in class_annotations(klass):
             out.append(Departure("result", f"{klass.__qualname__} declares a result of its own"))
     return out
 

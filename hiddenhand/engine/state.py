@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from operator import indexOf as index_of
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from hiddenhand.engine.actions import Action, ActionSpace
-from hiddenhand.engine.cloning import declarative_clone
+from hiddenhand.engine.cloning import declarative_clone, kernel_clone
 from hiddenhand.engine.errors import IllegalAction, RecordError
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.seeding import (
@@ -69,6 +70,7 @@ class Outcome:
         }
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class State(ABC, Generic[OptionsT]):
     """One game in progress. Subclasses hold the rules; this class holds the bookkeeping.
 
@@ -109,7 +111,7 @@ class State(ABC, Generic[OptionsT]):
         self.options = options
         self.seed = seed
         self.seeding = seeding
-        self.rng = game_generator(seed, seeding)
+        self._rng, self._rng_state = game_generator(seed, seeding), ()
         self.space = space
         self.history = []
         self._pending = None
@@ -120,17 +122,14 @@ class State(ABC, Generic[OptionsT]):
 
     @property
     def rng(self) -> random.Random:
-        """The game's generator. Copies share it as an immutable snapshot (`_rng_state`) and
-        build their own from it only when they first draw: most copies a search makes never
-        draw, and a game that draws only while dealing never pays for one again."""
+        """The game's generator (settable, see `_set_rng`). Copies share it as an immutable
+        snapshot (`_rng_state`) and build their own from it only when they first draw: most
+        copies a search makes never draw, and a game that draws only while dealing never pays
+        for one again."""
         rng = self._rng
         if rng is None:
             rng = self._rng = generator_from(self._rng_state)
         return rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        self._rng, self._rng_state = rng, ()
 
     def _generator_state(self) -> GeneratorState:
         """The generator as a snapshot for a copy. The live generator is put away into the same
@@ -202,8 +201,6 @@ class State(ABC, Generic[OptionsT]):
         """
         copy: Self = declarative_clone(self)
         return copy
-
-    clone._kernel_clone = True  # type: ignore[attr-defined]
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A copy in which all `seat` cannot know is resampled consistently with what it knows.
@@ -387,3 +384,19 @@ class State(ABC, Generic[OptionsT]):
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Apply an action already known to be legal, reporting its events through `emit`."""
+
+
+kernel_clone(State.__dict__["clone"])
+
+
+def _set_rng(state: State[Any], rng: random.Random) -> None:
+    state._rng, state._rng_state = rng, ()
+
+
+# The setter is added here, not with a decorator in the class: a compiled class that is not
+# native takes no property setter.
+setattr(State, "rng", property(State.__dict__["rng"].fget, _set_rng))  # noqa: B010
+
+if not hasattr(State, "__class_getitem__"):
+    # Compiled, the class keeps no `Generic` base: `State[SomeOptions]` is `State` at run time.
+    setattr(State, "__class_getitem__", classmethod(lambda cls, _options: cls))  # noqa: B010

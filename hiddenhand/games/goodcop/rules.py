@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.engine import Action, Event, Outcome, Pending, private, render
 from hiddenhand.engine.seeding import KEYED, SEQUENTIAL
 from hiddenhand.games.goodcop import views
@@ -67,6 +69,7 @@ from hiddenhand.games.goodcop.task import Task
 from hiddenhand.games.goodcop.view_schema import GoodCopView
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class GoodCop(GoodCopState):
     """One game of Good Cop Bad Cop in progress."""
 

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import ClassVar, Self
 
-from hiddenhand.engine import Event, State, private
+from mypy_extensions import mypyc_attr
+
+from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.seeding import counter_pick
+from hiddenhand.engine.state import State
 from hiddenhand.games.goodcop.actions import ActionCatalog
 from hiddenhand.games.goodcop.card import CardTable
 from hiddenhand.games.goodcop.cards import (
@@ -32,6 +35,7 @@ from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED, Phase
 from hiddenhand.games.goodcop.task import Task
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class GoodCopState(State):
     """The cards, players and equipment of one game, and what can be read from them."""
 

@@ -15,6 +15,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.engine.state import Pending, State
@@ -37,6 +39,7 @@ _DRAFTED = (Phase.SETUP, Phase.ACTION, Phase.EXTRA)
 """Windows whose drafts reserve cards from the hand."""
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class InfectedState(State):
     """One game of The Infected: everything on the table, the flow's bookkeeping, what the
     rules ask about the table, and the loop that runs the flow. Seats are in clockwise order;

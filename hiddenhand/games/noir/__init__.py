@@ -5,7 +5,8 @@ from __future__ import annotations
 from hiddenhand.engine import Game, register
 from hiddenhand.games.noir import beliefs, bots, render  # noqa: F401  (they register themselves)
 from hiddenhand.games.noir.moves import noir_space
-from hiddenhand.games.noir.rules import NoirOptions, NoirState, check_options
+from hiddenhand.games.noir.options import NoirOptions, check_options
+from hiddenhand.games.noir.rules import NoirState
 
 SUMMARY = """\
 Twenty-five suspects stand in a 5x5 grid. One player is the Killer, one the Inspector, and

@@ -54,7 +54,17 @@ class Board:
     where: list[int]
     removed: tuple[int, ...]
 
-    def __init__(self, rows: int, cols: int, cells: Sequence[int]) -> None:
+    def __init__(
+        self, rows: int, cols: int, cells: Sequence[int], copy_of: Board | None = None
+    ) -> None:
+        """`copy_of`: the board this one copies, whose index of cells is copied rather than
+        worked out again (a compiled class is made through its `__init__`, so `copy` is too)."""
+        if copy_of is not None:
+            self.rows, self.cols = rows, cols
+            self.cells = list(cells)
+            self.where = list(copy_of.where)
+            self.removed = copy_of.removed
+            return
         if len(cells) != rows * cols:
             raise ValueError(f"a {rows}x{cols} grid holds {rows * cols} suspects, not {len(cells)}")
         self.rows, self.cols = rows, cols
@@ -65,12 +75,7 @@ class Board:
         self.removed = tuple(s for s in range(COUNT) if self.where[s] < 0)
 
     def copy(self) -> Board:
-        other = object.__new__(Board)
-        other.rows, other.cols = self.rows, self.cols
-        other.cells = list(self.cells)
-        other.where = list(self.where)
-        other.removed = self.removed
-        return other
+        return Board(self.rows, self.cols, self.cells, self)
 
     def grid(self) -> list[list[int]]:
         """The suspects row by row."""

@@ -9,22 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal, Self
+from typing import Any, Self
 
-from hiddenhand.engine import (
-    Action,
-    Event,
-    OptionError,
-    Options,
-    Outcome,
-    Pending,
-    State,
-    option,
-    private,
-)
+from mypy_extensions import mypyc_attr
+
+from hiddenhand.engine.actions import Action
+from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.seeding import KEYED
+from hiddenhand.engine.state import Outcome, Pending, State
 from hiddenhand.games.noir import moves
 from hiddenhand.games.noir.board import Axis, Board
 from hiddenhand.games.noir.knowledge import (
@@ -40,6 +33,7 @@ from hiddenhand.games.noir.knowledge import (
     killer_allows,
     killer_candidates,
 )
+from hiddenhand.games.noir.options import NoirOptions
 from hiddenhand.games.noir.schema import FactView, NoirView, Role
 from hiddenhand.games.noir.suspects import COUNT, EVERYONE, NAMES, SIDE, bit, members, suspect_id
 
@@ -62,35 +56,7 @@ EXONERATING, CITIZENS_ARRESTING = Phase.EXONERATING, Phase.CITIZENS_ARRESTING
 HAND = 4  # cards the Inspector draws at setup: his identity and three evidence cards
 
 
-@dataclass(frozen=True)
-class NoirOptions(Options):
-    mode: Literal["classic", "standard", "citizens-arrest"] = option(
-        "classic",
-        "classic; standard: innocent markers and canvassing; citizens-arrest: standard plus "
-        "citizen's arrests",
-    )
-    disguise: Literal["deceased", "innocent"] = option(
-        "deceased",
-        "what a successful Disguise does to the old identity: deceased (its suspect is turned to "
-        "the deceased side, a faked death) or innocent (it stays alive, marked innocent)",
-    )
-    kills: int = option(16, "kills the Killer needs to win", low=1, high=COUNT - 2)
-    turn_limit: int = option(
-        200, "turns (one action of one player) before the game is a draw", low=2, high=10_000
-    )
-    roles: Literal["random", "killer-seat-0", "killer-seat-1"] = option(
-        "random", "who is the Killer: random, or fixed with killer-seat-0 / killer-seat-1"
-    )
-
-
-def check_options(players: int, options: NoirOptions) -> None:
-    """Refuse option values no game can be played with (the parser checks bounds too)."""
-    if not 1 <= options.kills <= COUNT - 2:
-        raise OptionError(f"kills must be from 1 to {COUNT - 2} (two identities always live)")
-    if options.turn_limit < 2:
-        raise OptionError("turn_limit must be at least 2 (each role needs a first turn)")
-
-
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class NoirState(State[NoirOptions]):
     """A game of NOIR in progress. Its fields are declared once, here: `clone` copies them."""
 

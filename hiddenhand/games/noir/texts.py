@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hiddenhand.engine import Action
-from hiddenhand.games.noir.rules import NoirOptions
+from hiddenhand.games.noir.options import NoirOptions
 
 TEXTS = {
     "killer": "The Killer hides as one suspect and kills suspects next to it; wins by killing "

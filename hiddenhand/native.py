@@ -1,0 +1,122 @@
+"""Which modules run as native code, and the switch that forces the pure-Python ones.
+
+`pip install .` compiles the hot modules below with mypyc (see setup.py) into extension modules
+that sit beside their `.py` sources and are imported in their place. Where no compiler was
+found, or the build failed, the `.py` modules are used: the same code, slower. Setting
+`HIDDENHAND_PURE=1` makes an installed build use the `.py` modules all the same (`install_pure`,
+called from `hiddenhand/__init__.py` before any of them is imported), so one install can be
+measured and tested both ways.
+
+This module imports nothing of the package: the build reads `NATIVE_MODULES` from it.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import os
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+PURE_VARIABLE = "HIDDENHAND_PURE"
+
+NATIVE_MODULES: tuple[str, ...] = (
+    "hiddenhand.engine.actions",
+    "hiddenhand.engine.state",
+    "hiddenhand.games.noir.board",
+    "hiddenhand.games.noir.rules",
+    "hiddenhand.bots.ismcts",
+    "hiddenhand.games.goodcop.state",
+    "hiddenhand.games.goodcop.rules",
+    "hiddenhand.games.infected.rules",
+    "hiddenhand.games.infected.action_phase",
+)
+"""The modules `pip install .` compiles, hottest first (a random playout's steps, ISMCTS)."""
+
+
+def pure_forced() -> bool:
+    """Whether `HIDDENHAND_PURE` asks for the pure-Python modules (any value but "", "0")."""
+    return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether a module was loaded from an extension module rather than from Python source."""
+    loader = getattr(module.__spec__, "loader", None)
+    return isinstance(loader, importlib.machinery.ExtensionFileLoader)
+
+
+def compiled_modules() -> dict[str, bool]:
+    """Each of `NATIVE_MODULES` (imported here) and whether it runs compiled."""
+    import importlib
+
+    return {name: is_compiled(importlib.import_module(name)) for name in NATIVE_MODULES}
+
+
+def compiled() -> bool:
+    """Whether the hot modules run as native code (all of them: a partial build is not)."""
+    return all(compiled_modules().values())
+
+
+def describe() -> str:
+    """One line for a benchmark's report: how the hot modules run."""
+    states = compiled_modules().values()
+    if all(states):
+        return "compiled (mypyc)"
+    if pure_forced():
+        return f"pure Python ({PURE_VARIABLE}=1)"
+    if any(states):
+        return f"partly compiled ({sum(states)} of {len(NATIVE_MODULES)} modules)"
+    return "pure Python (no native build)"
+
+
+class _PureFinder(importlib.abc.MetaPathFinder):
+    """Finds the package's modules among Python sources only, so extension modules built
+    beside them are passed over."""
+
+    def __init__(self) -> None:
+        self._finders: dict[str, importlib.machinery.FileFinder] = {}
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith("hiddenhand.") or path is None:
+            return None
+        for entry in path:
+            finder = self._finders.get(entry)
+            if finder is None:
+                finder = self._finders[entry] = importlib.machinery.FileFinder(
+                    entry,
+                    (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES),
+                    (
+                        importlib.machinery.SourcelessFileLoader,
+                        importlib.machinery.BYTECODE_SUFFIXES,
+                    ),
+                )
+            spec = finder.find_spec(fullname, target)
+            if spec is not None and spec.loader is not None:
+                return spec
+        return None
+
+    def invalidate_caches(self) -> None:
+        self._finders.clear()
+
+
+def install_pure() -> None:
+    """Load the package's modules from their `.py` sources from now on (idempotent)."""
+    if not any(isinstance(f, _PureFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _PureFinder())
+
+
+def run_pure(argv: Sequence[str], timeout: float | None = None) -> str:
+    """Run `python argv...` on the pure-Python modules (HIDDENHAND_PURE=1) and return what it
+    printed: how a benchmark measures both builds in one run, each in its own process."""
+    import subprocess
+
+    env = dict(os.environ, **{PURE_VARIABLE: "1"})
+    done = subprocess.run(
+        [sys.executable, *argv], env=env, capture_output=True, text=True, timeout=timeout
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the pure-Python run failed ({done.returncode}): {done.stderr[-2000:]}")
+    return done.stdout
