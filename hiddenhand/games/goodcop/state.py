@@ -15,6 +15,7 @@ from typing import ClassVar, Self
 
 from hiddenhand.engine import Event, State, private
 from hiddenhand.engine.seeding import counter_pick
+from hiddenhand.engine.window import WindowState
 from hiddenhand.games.goodcop.actions import ActionCatalog
 from hiddenhand.games.goodcop.cards import (
     AGENT,
@@ -34,7 +35,7 @@ from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED, Phase
 from hiddenhand.games.goodcop.task import Task
 
 
-class GoodCopState(State):
+class GoodCopState(WindowState[GoodCopOptions]):
     """The cards, players and equipment of one game, and what can be read from them."""
 
     options: GoodCopOptions
@@ -72,7 +73,6 @@ class GoodCopState(State):
     direction: int
     coffee: int
     phase: Phase
-    asked: int  # bitmask of seats still to answer in a window
     task: Task | None
     over_limit: int  # seat that must discard down to one card, or -1
     shot_target: int
