@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hiddenhand.engine import Action, ActionSpace, Event, Options, Outcome, Pending, State
+from hiddenhand.engine import Action, ActionSpace, Event, Options, Outcome, Pending
 from hiddenhand.engine.seeding import KEYED
-from hiddenhand.engine.window import Window
+from hiddenhand.engine.window import WindowState, seat_set
 
 PASS = "pass"
 RAISE = "raise"
@@ -20,38 +20,36 @@ SPACE = ActionSpace([(PASS, (), "pass"), (RAISE, (), "raise")])
 CHIPS = 2
 
 
-class RaiseOrPass(State[Options]):
+class RaiseOrPass(WindowState[Options]):
     chips: list[int]
-    window: Window
     last_raise: int
     legal_calls: int
-    """How often `_legal` was asked (what `keep_asking` saves is visible here)."""
+    """How often `_legal` was asked (what a pass saves is visible here)."""
 
     def __init__(
         self, players: Sequence[str], options: Options, seed: int, seeding: str = KEYED
     ) -> None:
         super().__init__(players, options, seed, SPACE, seeding)
         self.chips = [CHIPS] * len(players)
-        self.window = Window.of(range(len(players)))
         self.last_raise = -1
         self.legal_calls = 0
+        self.ask(seat_set(range(len(players))))
 
     def _legal(self) -> Pending:
         self.legal_calls += 1
         both = (SPACE[0], SPACE[1])
-        return {s: both if self.chips[s] else both[:1] for s in self.window.seats_asked()}
+        return {s: both if self.chips[s] else both[:1] for s in self.seats_asked()}
 
     def _apply(self, seat: int, action: Action) -> None:
         if action.kind == PASS:
             self.emit(Event(PASS, f"{{p{seat}}} passes"))
-            self.window = self.window.passes(seat, self)
+            self.passes(seat)
         else:
             self.chips[seat] -= 1
             self.last_raise = seat
             self.emit(Event(RAISE, f"{{p{seat}}} raises"))
-            others = [s for s in range(len(self.players)) if s != seat]
-            self.window = self.window.answer(seat).again(others)
-        if self.window.closed:
+            self.ask_again(but=seat)
+        if not self.asked:
             self._close()
 
     def _close(self) -> None:
@@ -62,7 +60,7 @@ class RaiseOrPass(State[Options]):
             self.finish(Outcome(frozenset({winner}), "raiser", "the last raise stood"))
 
     def view(self, seat: int | None) -> dict[str, object]:
-        return {"chips": list(self.chips), "asked": self.window.seats_asked()}
+        return {"chips": list(self.chips), "asked": self.seats_asked()}
 
     def _resample(self, sample: RaiseOrPass, seat: int, rng: random.Random) -> None:
         """Nothing is hidden."""

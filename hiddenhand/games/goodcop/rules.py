@@ -137,12 +137,11 @@ class GoodCop(GoodCopState):
         self.shot_locked = self.shot_changed = self.tased = False
         self.teams = [self.team_of(s) for s in range(n)]
         self.phase = START
-        self.asked = 0
         if options.order == "choose":
             # Seed 004: "Players may place them in any order they choose". Every player is
             # asked, even one whose cards all look alike: who is asked is public.
             self.phase = ORDER
-            self.asked = (1 << n) - 1
+            self.ask((1 << n) - 1)
         else:
             with self.collecting():  # the deal's events are dropped: nobody listens yet
                 self.open_window(START)
@@ -216,7 +215,7 @@ class GoodCop(GoodCopState):
             placed.append(c)
         self.cards[seat] = placed
         self.emit(Event("ordered", f"{{p{seat}}} lays their cards down", data={"seat": seat}))
-        self.asked &= ~(1 << seat)
+        self.passes(seat)  # the others' orders are their own cards'
         if not self.asked:
             self.open_window(START)
 
@@ -274,11 +273,9 @@ class GoodCop(GoodCopState):
                 self.emit(Event("wait", f"{{p{seat}}} does nothing", data={"seat": seat}))
                 self.after_action()
                 return
-            self.asked &= ~(1 << seat)
+            self.passes(seat)
             if not self.asked:
                 self.close_window()
-            else:
-                self.keep_asking(seat)
         elif kind == PLAY:
             self._play(seat, action.id - self.actions.play[0].id)
         elif kind == LAY_DOWN:
@@ -340,7 +337,7 @@ class GoodCop(GoodCopState):
     def open_window(self, phase: Phase) -> None:
         """A reaction window opens: every living holder of equipment is asked."""
         self.phase = phase
-        self.asked = self.holders()
+        self.ask(self.holders())
         if not self.asked:
             self.close_window()
 
@@ -441,7 +438,7 @@ class GoodCop(GoodCopState):
         if self.result is not None:
             return
         self.phase = AFTER_INVESTIGATE
-        self.asked = self.holders()
+        self.ask(self.holders())
         camera = self.placed[SurveillanceCamera.index]
         if (
             camera == target

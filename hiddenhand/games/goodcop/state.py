@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.seeding import counter_pick
 from hiddenhand.engine.state import State
+from hiddenhand.engine.window import WindowState
 from hiddenhand.games.goodcop.actions import ActionCatalog
 from hiddenhand.games.goodcop.card import CardTable
 from hiddenhand.games.goodcop.cards import (
@@ -36,7 +37,7 @@ from hiddenhand.games.goodcop.task import Task
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class GoodCopState(State):
+class GoodCopState(WindowState[GoodCopOptions]):
     """The cards, players and equipment of one game, and what can be read from them."""
 
     options: GoodCopOptions
@@ -75,7 +76,6 @@ class GoodCopState(State):
     direction: int
     coffee: int
     phase: Phase
-    asked: int  # bitmask of seats still to answer in a window
     task: Task | None
     over_limit: int  # seat that must discard down to one card, or -1
     shot_target: int

@@ -90,7 +90,7 @@ def may_call_destroy(state: InfectedState, others: list[int]) -> bool:
 
 
 def may_call_leader(state: InfectedState) -> bool:
-    if not state.options.lead_by_vote or state.leader_vote_held:  # type: ignore[attr-defined]
+    if not state.options.lead_by_vote or state.leader_vote_held:
         return False
     return any(s != state.leader and not state.exposed[s] for s in range(state.n))
 
@@ -99,7 +99,7 @@ def may_zombify(state: InfectedState, seat: int) -> bool:
     """Finish zombification: as Leader, or any time with `lead_by_vote`."""
     if not state.is_infected(seat) or state.exposed[seat] or state.end_game:
         return False
-    return seat == state.leader or bool(state.options.lead_by_vote)  # type: ignore[attr-defined]
+    return seat == state.leader or bool(state.options.lead_by_vote)
 
 
 def ability_ready(state: InfectedState, seat: int, d: Draft) -> bool:

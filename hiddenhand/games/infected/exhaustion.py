@@ -21,6 +21,7 @@ def exhausted(state: InfectedState) -> None:
     """The zombie deck ran out: the end game begins, or the game ends."""
     state.exhaustions += 1
     state.window = {}
+    state.ask(0)
     state.running = True
     if state.exhaustions >= 2:
         state.emit(Event("exhausted", "the zombie deck is exhausted for the second time"))
@@ -80,7 +81,7 @@ def exhausted(state: InfectedState) -> None:
 def _resources_into_hands(state: InfectedState) -> None:
     """ "Starting from Leader, each player must take 3 collected resource cards of different
     types and put them to his hand"; with `carried_resources` they still count as collected."""
-    carry = state.options.carried_resources  # type: ignore[attr-defined]
+    carry = state.options.carried_resources
     for s in state.order_from_leader():
         taken = []
         for r in range(len(RESOURCES)):

@@ -34,6 +34,7 @@ def win(state: InfectedState, side: str, reason: str) -> None:
     state.finish(Outcome(winners, side, reason))
     state.phase = Phase.OVER
     state.window = {}
+    state.ask(0)
     state.emit(Event("game_over", f"the {side} win: {reason}", data={"side": side}))
 
 
@@ -111,7 +112,7 @@ def wound(state: InfectedState, seat: int) -> None:
     advanced game a wound beyond the hitpoints discards 2 zombie cards instead."""
     if state.exposed[seat]:
         return
-    if state.options.advanced and len(state.wounds[seat]) >= state.hitpoints(seat):  # type: ignore[attr-defined]
+    if state.options.advanced and len(state.wounds[seat]) >= state.hitpoints(seat):
         state.emit(
             Event(
                 "overwound",
@@ -290,7 +291,7 @@ def expose(state: InfectedState, seat: int, why: str) -> None:
 def pass_leader(state: InfectedState, force: bool = False) -> None:
     """The Leader card goes to the next survivor clockwise (with `lead_by_vote`, only when
     forced or when the exposed infected holds it)."""
-    if state.options.lead_by_vote and not force and not state.exposed[state.leader]:  # type: ignore[attr-defined]
+    if state.options.lead_by_vote and not force and not state.exposed[state.leader]:
         return
     for i in range(1, state.n + 1):
         seat = (state.leader + i) % state.n

@@ -26,7 +26,7 @@ def setup_decks(state: InfectedState) -> None:
     rng = state.rng
     state.zdeck = list(state.cards.zombie_deck)
     rng.shuffle(state.zdeck)
-    removals = (5 if state.variant == "cooperative" else 0) + (5 if state.options.harder else 0)  # type: ignore[attr-defined]
+    removals = (5 if state.variant == "cooperative" else 0) + (5 if state.options.harder else 0)
     if removals:
         minor = [c for c in state.zdeck if not state.kind_z(c).major]
         for card in rng.sample(minor, removals):

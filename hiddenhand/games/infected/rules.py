@@ -19,7 +19,8 @@ from mypy_extensions import mypyc_attr
 
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.seeding import KEYED
-from hiddenhand.engine.state import Pending, State
+from hiddenhand.engine.state import Pending
+from hiddenhand.engine.window import WindowState, seat_set
 from hiddenhand.games.infected import preparation
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, Character, ZombieKind, card_set
 from hiddenhand.games.infected.draft import Draft, Stage, kinds_in
@@ -40,7 +41,7 @@ _DRAFTED = (Phase.SETUP, Phase.ACTION, Phase.EXTRA)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class InfectedState(State):
+class InfectedState(WindowState[InfectedOptions]):
     """One game of The Infected: everything on the table, the flow's bookkeeping, what the
     rules ask about the table, and the loop that runs the flow. Seats are in clockwise order;
     cards are numbered (cards.py).
@@ -49,7 +50,7 @@ class InfectedState(State):
     its type (engine/cloning.py).
     """
 
-    shared_fields = State.shared_fields | {"cards", "actions"}
+    shared_fields = WindowState.shared_fields | {"cards", "actions"}
 
     # the configuration
     cards: CardSet
@@ -63,6 +64,7 @@ class InfectedState(State):
     """No decision is open: the flow runs its next step (`phase` is the last one asked)."""
     todo: list[str]
     window: dict[int, Draft]
+    """The choice each seat of the open window is building (who is asked: `asked`)."""
     # characters and the Leader
     character: list[int]
     choose_order: list[int]
@@ -229,9 +231,10 @@ class InfectedState(State):
         if phase in TURNS:
             return TURNS[phase].legal(self)
         choices_of = WINDOWS[phase].choices
+        asked = self.asked
         out = {}
         for s, d in self.window.items():
-            if not d.done:
+            if asked >> s & 1:
                 choices = d.choices
                 if choices is None:
                     choices = d.choices = tuple(choices_of(self, s, d))
@@ -255,8 +258,10 @@ class InfectedState(State):
             d = self.window[seat]
             d.choices = None
             rules.choose(self, seat, d, action)
-            if d.done and all(x.done for x in self.window.values()):
-                self._guard(InfectedState._close_window)
+            if d.done:  # a finished choice is secret: like a pass, it changes no other's choices
+                self.passes(seat)
+                if not self.asked:
+                    self._guard(InfectedState._close_window)
         self._run()
 
     def open_window(self, phase: Phase, seats: Iterable[int], extra: bool = False) -> None:
@@ -266,17 +271,17 @@ class InfectedState(State):
             self.window = {s: Draft(kinds_in(hands[s], item_of), extra) for s in seats}
         else:
             self.window = {s: Draft({}) for s in seats}
+        self.ask(seat_set(self.window))
         self.phase = phase
-        self.running = not self.window
+        self.running = not self.asked
 
     def _close_window(self) -> None:
-        """Every seat has chosen: carry the choices out from the Leader clockwise."""
+        """Every seat has chosen: carry the choices out from the Leader clockwise (exposed
+        infected after the survivors)."""
         phase, window = self.phase, self.window
         self.window = {}
         self.running = True
-        order = [s for s in self.order_from_leader() if s in window]
-        order += [s for s in sorted(window) if s not in order]
-        WINDOWS[phase].close(self, order, window)
+        WINDOWS[phase].close(self, self.answer_order(self.order_from_leader()), window)
 
     def _run(self) -> None:
         """Run the flow's steps until a decision is open or the game is over."""
