@@ -79,6 +79,11 @@ class ActionSpace:
         if len(self._by_key) != len(self._actions):
             raise ValueError("two actions in one space share a kind and arguments")
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Action, ...]]]:
+        """Pickled as its actions (compiled, the class has no pickling of its own): the
+        actions a state holds stay the very objects of its space."""
+        return (_space_of, (self._actions,))
+
     def __len__(self) -> int:
         return len(self._actions)
 
@@ -141,3 +146,11 @@ def one_answer(legal: Sequence[Action]) -> Action | None:
     if len(legal) == 1 or all(a.kind == "pass" for a in legal):
         return legal[0]
     return None
+
+
+def _space_of(actions: tuple[Action, ...]) -> ActionSpace:
+    """An unpickled action space, around the actions that were pickled with it."""
+    space = ActionSpace(())
+    space._actions = actions
+    space._by_key = {(a.kind, a.args): a for a in actions}
+    return space

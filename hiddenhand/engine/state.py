@@ -61,6 +61,10 @@ class Outcome:
     reason: str
     data: Mapping[str, Any] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled by its fields (compiled, a frozen class has no pickling of its own)."""
+        return (Outcome, (self.winners, self.side, self.reason, self.data))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "winners": sorted(self.winners),

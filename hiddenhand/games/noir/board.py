@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.games.noir.suspects import COUNT
 
 Axis = Literal["row", "column"]
@@ -43,6 +45,7 @@ def neighbour_cells(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+@mypyc_attr(serializable=True)  # compiled, it still pickles (states travel between processes)
 class Board:
     """Where every suspect is. Knows nothing of who is alive: the rules pass that in."""
 
