@@ -55,7 +55,12 @@ def main() -> None:
         table.add_column(column, justify="left" if column == "game" else "right")
     for game, players in TABLES:
         r = results[game]
-        row = [game, str(players), f"{r['episode_steps_per_s']:,.0f}", f"{r['aec_steps_per_s']:,.0f}"]
+        row = [
+            game,
+            str(players),
+            f"{r['episode_steps_per_s']:,.0f}",
+            f"{r['aec_steps_per_s']:,.0f}",
+        ]
         if pure:
             p = pure[game]
             ratio = r["episode_steps_per_s"] / p["episode_steps_per_s"]
