@@ -21,7 +21,6 @@ beliefs are tested for it (`tests/bots/test_thoughts.py`).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ import msgspec
 from hiddenhand.bots.base import Turn
 from hiddenhand.bots.beliefs import belief_reader
 from hiddenhand.bots.ismcts import MAX_ITERATIONS, ISMCTSBot
-from hiddenhand.engine.seeding import derive
+from hiddenhand.engine.seeding import content_seed, derive
 
 if TYPE_CHECKING:
     from hiddenhand.engine.events import Event
@@ -120,8 +119,7 @@ def information_seed(state: State, seat: int) -> int:
     """A seed made of what `seat` knows and is asked now: the same for every state the seat
     cannot tell apart, and telling nothing it does not know."""
     known = [state.game.id, seat, state.view(seat), [a.id for a in state.legal(seat)]]
-    digest = hashlib.blake2b(msgspec.json.encode(known, order="sorted"), digest_size=8).digest()
-    return int.from_bytes(digest, "little")
+    return content_seed(msgspec.json.encode(known, order="sorted"))
 
 
 def search_budget(moves: int) -> int:

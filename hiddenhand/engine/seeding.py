@@ -36,6 +36,12 @@ def seed_key(seed: int) -> bytes:
     return blake2b(str(seed).encode(), digest_size=32, person=b"hiddenhand-seed").digest()
 
 
+def content_seed(content: bytes) -> int:
+    """A 64-bit seed made of some content (what a seat knows, say): the same content, the same
+    seed, and the seed tells nothing more than the content."""
+    return int.from_bytes(blake2b(content, digest_size=8).digest(), "little")
+
+
 def derive(seed: int, purpose: str) -> int:
     """A 128-bit number for one purpose ("bot 3", say) that tells nothing about the seed."""
     digest = blake2b(purpose.encode(), key=seed_key(seed), digest_size=16).digest()

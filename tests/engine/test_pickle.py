@@ -67,3 +67,15 @@ def test_an_unpickled_state_plays_on_identically(game_id, players, options, seed
         _step(copy, walk_b)
     assert copy.outcome() == state.outcome()
     assert copy.record().actions == state.record().actions
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), TABLES)
+def test_a_finished_game_pickles_with_its_outcome(game_id, players, options):
+    state = get_game(game_id).start(players, options, seed=5)
+    walk = random.Random(5)
+    while not state.over:
+        _step(state, walk)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.over
+    assert copy.outcome() == state.outcome()
+    assert copy.view(0) == state.view(0)

@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
-from mypy_extensions import mypyc_attr
-
 from hiddenhand.games.noir.suspects import COUNT
 
 Axis = Literal["row", "column"]
@@ -45,7 +43,6 @@ def neighbour_cells(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-@mypyc_attr(serializable=True)  # compiled, it still pickles (states travel between processes)
 class Board:
     """Where every suspect is. Knows nothing of who is alive: the rules pass that in."""
 
@@ -76,6 +73,10 @@ class Board:
         for i, s in enumerate(self.cells):
             self.where[s] = i
         self.removed = tuple(s for s in range(COUNT) if self.where[s] < 0)
+
+    def __reduce__(self) -> tuple[type[Board], tuple[int, int, list[int]]]:
+        """Pickled as its grid (compiled, the class has no pickling of its own)."""
+        return (Board, (self.rows, self.cols, self.cells))
 
     def copy(self) -> Board:
         return Board(self.rows, self.cols, self.cells, self)
