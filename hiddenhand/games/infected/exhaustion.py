@@ -50,11 +50,12 @@ def exhausted(state: InfectedState) -> None:
         return
     _resources_into_hands(state)
     # c, d. a new deck from the discard pile and the endgame zombie cards
+    face_down = whereabouts.discarded_face_down(state)
     state.zdeck = state.zdiscard + list(state.cards.endgame_cards)
-    state.zdiscard = []
+    state.zdiscard, state.zdiscard_down = [], 0
     state.rng.shuffle(state.zdeck)
     state.known_top = [0] * state.n
-    whereabouts.zombie_deck_rebuilt(state)
+    whereabouts.zombie_deck_rebuilt(state, face_down)
     state.emit(
         Event("shuffle", "the zombie discard pile and the endgame zombie cards form a new deck")
     )

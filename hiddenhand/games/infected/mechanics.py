@@ -46,10 +46,11 @@ def pop_item(state: InfectedState) -> int | None:
     if not state.ideck:
         if not state.item_discard and not state.hidden_discard:
             return None
-        state.ideck = state.item_discard + state.hidden_discard
+        hidden = state.hidden_discard
+        state.ideck = state.item_discard + hidden
         state.item_discard, state.hidden_discard = [], []
         state.rng.shuffle(state.ideck)
-        whereabouts.shuffled_into_deck(state)
+        whereabouts.shuffled_into_deck(state, hidden)
         state.emit(Event("reshuffle", "the item discard pile is shuffled into a new deck"))
     return state.ideck.pop()
 
@@ -128,9 +129,10 @@ def wound(state: InfectedState, seat: int) -> None:
                 ),
                 None,
             )
-            card = draw_zombie(state, None if taker is None else (whereabouts.ZHAND, taker))
+            to = whereabouts.ZDOWN if taker is None else (whereabouts.ZHAND, taker)
+            card = draw_zombie(state, to)
             if taker is None:
-                state.zdiscard.append(card)
+                discard_face_down(state, card)
             else:
                 state.zhand[taker].append(card)
                 state.emit(
@@ -146,11 +148,20 @@ def wound(state: InfectedState, seat: int) -> None:
 
 
 def heal(state: InfectedState, seat: int, count: int) -> None:
+    """Healing: the last wounds go, still face down, onto the zombie discard pile."""
     healed = 0
     while healed < count and state.wounds[seat]:
-        state.zdiscard.append(state.wounds[seat].pop())
+        discard_face_down(state, state.wounds[seat].pop())
         healed += 1
+    if healed:
+        whereabouts.healed(state, seat)
     state.emit(Event("heal", f"{{p{seat}}} heals {counted(healed, 'wound')}", data={"seat": seat}))
+
+
+def discard_face_down(state: InfectedState, card: int) -> None:
+    """A zombie card nobody saw goes face down onto the zombie discard pile."""
+    state.zdiscard_down |= 1 << len(state.zdiscard)
+    state.zdiscard.append(card)
 
 
 # -- cards on the table ----------------------------------------------------------------

@@ -96,6 +96,10 @@ class InfectedState(WindowState[InfectedOptions]):
     # zombie cards
     zdeck: list[int]
     zdiscard: list[int]
+    zdiscard_down: int
+    """A bit set of the positions in `zdiscard` whose cards lie face down, seen by nobody
+    (healed wounds, cards discarded for a wound beyond the hitpoints; the others arrived face
+    up): sampling.py deals them again. It clears when the discard pile becomes the deck."""
     zremoved: list[int]
     wounds: list[list[int]]
     zhand: list[list[int]]
@@ -160,6 +164,7 @@ class InfectedState(WindowState[InfectedOptions]):
         self.carried = [[] for _ in RESOURCES]
         self.zdeck = []
         self.zdiscard = []
+        self.zdiscard_down = 0
         self.zremoved = []
         self.wounds = [[] for _ in range(n)]
         self.zhand = [[] for _ in range(n)]

@@ -1,10 +1,10 @@
 """Determinizing: resample everything one seat cannot know, consistently with what it knows.
 
 Hidden from a seat: the other seats' hands, challenge piles and face-down equipped items, the
-order of both decks, cards discarded unseen, wound cards (face down under every character),
-zombie cards removed at set-up, an exposed infected's zombie hand, blood samples not yet shown
-(weighted by the public evidence: blood tests, shown fails and claims; see evidence.py), and
-choices other seats made in the open window.
+order of both decks, cards discarded unseen, wound cards (face down under every character, and
+on the zombie discard pile once healed), zombie cards removed at set-up, an exposed infected's
+zombie hand, blood samples not yet shown (weighted by the public evidence: blood tests, shown
+fails and claims; see evidence.py), and choices other seats made in the open window.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from hiddenhand.games.infected.whereabouts import (
     PILE,
     WOUNDS,
     ZDECK,
+    ZDOWN,
     ZREMOVED,
     Zone,
     item_zones,
@@ -82,7 +83,8 @@ def _samples(state: InfectedState, me: int, rng: random.Random) -> None:
 
 def _zombies(state: InfectedState, me: int, rng: random.Random) -> None:
     """Zombie cards: the deck below what `me` looked at, the removed ones, every wound (face
-    down, even the seat's own) and the exposed infected's hand."""
+    down, even the seat's own, also once healed onto the discard pile) and the exposed
+    infected's hand."""
     dealt = _redeal(zombie_zones(state, me), state.zombie_whereabouts[me], rng)
     for zone, cards in dealt.items():
         _write_zombies(state, zone, cards)
@@ -325,6 +327,12 @@ def _write_zombies(state: InfectedState, zone: Zone, cards: list[int]) -> None:
         state.zdeck[: len(cards)] = cards
     elif zone == ZREMOVED:
         state.zremoved[:] = cards
+    elif zone == ZDOWN:
+        down, pile = state.zdiscard_down, state.zdiscard
+        at = iter(cards)
+        for i in range(len(pile)):
+            if down >> i & 1:
+                pile[i] = next(at)
     elif zone[0] == WOUNDS:
         state.wounds[zone[1]][:] = cards
     else:

@@ -4,7 +4,8 @@ A seat may know where an item card it cannot see lies: it gave the card to anoth
 own failed challenge pile went face down to the discard pile, the exposed infected's hand went
 to the Leader, the end game put resource cards into hands, a reshuffle put known cards into the
 deck, a face-up item went into a challenge pile. And a zombie card it looked at on top of the
-deck may since have been drawn face down, as a wound or into the exposed infected's hand.
+deck may since have been drawn face down, as a wound or into the exposed infected's hand, and a
+wound healed face down onto the zombie discard pile.
 
 Each such card has a lead: the zones one of which holds it. A card moved unseen out of a zone
 (another player plays or equips an unnamed card from a hand a lead points into, draws from the
@@ -14,9 +15,10 @@ deals only hidden cards).
 
 Item zones are `(HAND, seat)`, `(PILE, seat)`, `(GEAR, seat)` (face-down equipped items),
 `DECK` and `HIDDEN` (discards nobody was shown); zombie zones `(WOUNDS, seat)`,
-`(ZHAND, seat)`, `ZDECK` and `ZREMOVED`. A lead may name a zone that no longer holds the card
-(a face-down item equipped before the card arrived, a pile since shown, a wound below the one
-taken): it is wider than the truth, never narrower, and the true zone is always in it
+`(ZHAND, seat)`, `ZDECK`, `ZREMOVED` and `ZDOWN` (the face-down cards of the zombie discard
+pile). A lead may name a zone that no longer holds the card (a face-down item equipped before
+the card arrived, a pile since shown, a wound below the one taken or healed): it is wider than
+the truth, never narrower, and the true zone is always in it
 (tests/games/infected/test_secrecy.py).
 """
 
@@ -41,6 +43,8 @@ ZHAND = "zombie hand"
 ZDECK: Zone = ("zombie deck", -1)
 """The zombie deck below the cards the seat looked at (`known_top`)."""
 ZREMOVED: Zone = ("zombies removed", -1)
+ZDOWN: Zone = ("zombie discard face down", -1)
+"""The cards of the zombie discard pile that lie face down (`InfectedState.zdiscard_down`)."""
 
 
 def learn(state: InfectedState, seat: int, cards: Iterable[int], zone: Zone) -> None:
@@ -94,10 +98,18 @@ def to_pile(state: InfectedState, seat: int, card: int, face_up: bool) -> None:
         moved_unseen(state, (GEAR, seat), (PILE, seat), seat)
 
 
-def shuffled_into_deck(state: InfectedState) -> None:
-    """The discard pile (both parts) became the deck: everyone knows those cards are in it."""
-    for seat in range(state.n):
-        learn(state, seat, state.ideck, DECK)
+def shuffled_into_deck(state: InfectedState, hidden: list[int]) -> None:
+    """The discard pile (both parts) became the deck: everyone knows the cards discarded face
+    up are in it; a card led into the part nobody was shown is in it too, and the others of
+    that part (`hidden`) stay unknown."""
+    deck = frozenset((DECK,))
+    unknown = set(hidden)
+    shown = [card for card in state.ideck if card not in unknown]
+    for seat, leads in enumerate(state.whereabouts):
+        for card, zones in leads.items():
+            if HIDDEN in zones:
+                leads[card] = (zones - {HIDDEN}) | deck
+        learn(state, seat, shown, DECK)
 
 
 def drew(state: InfectedState, seat: int) -> None:
@@ -131,7 +143,15 @@ def zombie_zones(state: InfectedState, seat: int) -> dict[Zone, list[int]]:
     for p in range(state.n):
         if p != seat and state.zhand[p]:
             zones[(ZHAND, p)] = state.zhand[p]
+    if state.zdiscard_down:
+        zones[ZDOWN] = discarded_face_down(state)
     return zones
+
+
+def discarded_face_down(state: InfectedState) -> list[int]:
+    """The cards of the zombie discard pile that lie face down, bottom first."""
+    down = state.zdiscard_down
+    return [card for i, card in enumerate(state.zdiscard) if down >> i & 1]
 
 
 def drew_zombie(state: InfectedState, card: int, zone: Zone, seen_by: list[int]) -> None:
@@ -148,24 +168,40 @@ def drew_zombie(state: InfectedState, card: int, zone: Zone, seen_by: list[int])
                     leads[led] = zones | {zone}
 
 
-def zombie_deck_rebuilt(state: InfectedState) -> None:
-    """The zombie discard pile and the endgame cards became the deck: everyone knows which
-    cards are in it."""
+def zombie_deck_rebuilt(state: InfectedState, face_down: list[int]) -> None:
+    """The zombie discard pile and the endgame cards became the deck: everyone knows the cards
+    that lay face up are in it; a card led into the discard's face-down ones is in it too, and
+    the others of those (`face_down`) stay unknown."""
     deck = frozenset((ZDECK,))
+    unknown = set(face_down)
     for leads in state.zombie_whereabouts:
+        for card, zones in leads.items():
+            if ZDOWN in zones:
+                leads[card] = (zones - {ZDOWN}) | deck
         for card in state.zdeck:
-            leads[card] = deck
+            if card not in unknown:
+                leads[card] = deck
 
 
-def took_wound(state: InfectedState, victim: int, taker: int) -> None:
-    """The infected took `victim`'s last wound card into its hand, unseen by the others."""
-    source, target = (WOUNDS, victim), (ZHAND, taker)
+def zombie_moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
+    """A zombie card nobody but `seen_by` could name went from `source` to `target`: every
+    other seat's leads into `source` may now be in `target` too."""
     for seat, leads in enumerate(state.zombie_whereabouts):
-        if seat == taker or not leads:
+        if seat in seen_by or not leads:
             continue
         for card, zones in leads.items():
             if source in zones:
                 leads[card] = zones | {target}
+
+
+def took_wound(state: InfectedState, victim: int, taker: int) -> None:
+    """The infected took `victim`'s last wound card into its hand, unseen by the others."""
+    zombie_moved_unseen(state, (WOUNDS, victim), (ZHAND, taker), taker)
+
+
+def healed(state: InfectedState, seat: int) -> None:
+    """Wounds of `seat` went face down onto the zombie discard pile, seen by nobody."""
+    zombie_moved_unseen(state, (WOUNDS, seat), ZDOWN)
 
 
 def locate(state: InfectedState, seat: int, card: int, zombie: bool = False) -> Zone | None:

@@ -105,9 +105,12 @@ def zombie_card(state: InfectedState, name: str) -> int:
     """A zombie card of this kind taken from wherever it lies (deck, discard, removed)."""
     z = zkind(name)
     for pile in (state.zdeck, state.zdiscard, state.zremoved):
-        for card in pile:
+        for i, card in enumerate(pile):
             if CARDS.zombie_of[card] == z:
-                pile.remove(card)
+                del pile[i]
+                if pile is state.zdiscard:  # the face-down marks above it move down one
+                    down = state.zdiscard_down
+                    state.zdiscard_down = down & ((1 << i) - 1) | down >> (i + 1) << i
                 return card
     for card in CARDS.endgame_cards:
         if CARDS.zombie_of[card] == z and card not in state.zdeck:

@@ -2,12 +2,14 @@
 
 import random
 
-from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected import exhaustion, mechanics
+from hiddenhand.games.infected.rules import InfectedState
 from hiddenhand.games.infected.whereabouts import locate
 from tests.games.infected.helpers import (
     GAME,
     act,
     bare,
+    decline,
     kind,
     pass_all,
     set_equipped,
@@ -205,3 +207,102 @@ def test_a_zombie_card_looked_at_and_drawn_as_a_wound_is_known_there() -> None:
     rng = random.Random(10)
     assert all(state.determinize(0, rng).wounds[1] == [card] for _ in range(20))
     assert any(state.determinize(2, rng).wounds[1] != [card] for _ in range(20))
+
+
+def _healed_game(seed: int, **options: object) -> tuple[InfectedState, list[int]]:
+    """Seat 0 looks at the top 2 zombie cards, seat 1 takes them as wounds and heals the last
+    one face down onto the zombie discard pile; seat 2 takes a wound of its own."""
+    state = start(3, seed, **options)
+    with told(state):
+        mechanics.scout(state, 0, 2)
+        wounds = [state.zdeck[-1], state.zdeck[-2]]
+        mechanics.wound(state, 1)
+        mechanics.wound(state, 1)
+        mechanics.wound(state, 2)
+        mechanics.heal(state, 1, 1)
+    assert state.wounds[1] == wounds[:1] and state.zdiscard == wounds[1:]
+    assert state.zdiscard_down == 0b1
+    return state, wounds
+
+
+def test_a_healed_wound_stays_face_down_on_the_discard_pile() -> None:
+    """Rulebook, "Healing": "place 1 wound card to zombie discard pile": a wound nobody saw is
+    still unseen on the discard pile, so a sample deals another card in its place; a seat that
+    looked at it when it was drawn knows it is among that seat's wounds or the discard."""
+    state, wounds = _healed_game(11)
+    healed = wounds[1]
+    rng = random.Random(11)
+    samples = [state.determinize(2, rng) for _ in range(60)]
+    assert all(s.view(2) == state.view(2) for s in samples)
+    assert all(len(s.zdiscard) == 1 and s.zdiscard_down == 0b1 for s in samples)
+    assert len({s.zdiscard[0] for s in samples}) > 10, "the healed card is redealt"
+    assert any(healed in s.zdeck for s in samples)
+    assert any(healed in s.wounds[1] + s.wounds[2] for s in samples)
+    looked = [state.determinize(0, rng) for _ in range(60)]
+    assert all(sorted(s.wounds[1] + s.zdiscard) == sorted(wounds) for s in looked)
+    assert all(s.view(0) == state.view(0) for s in looked)
+
+
+def test_the_face_down_discards_stay_unknown_in_the_end_games_deck() -> None:
+    """The discard pile becomes the deck: its face-up cards are known to be in it, the healed
+    wounds are not (they may be any card nobody saw), but where a seat saw them go."""
+    state, wounds = _healed_game(12, variant="cooperative")
+    state.resources = [[state.ideck.pop()] for _ in range(3)]
+    threat = state.zdeck[0]
+    with told(state):
+        state.zdeck.remove(threat)
+        state.zdiscard.append(threat)  # a face-up card on the discard pile
+        state.zdiscard.extend(state.zdeck)
+        state.zdeck.clear()
+        mechanics.discard_face_down(state, state.zdiscard.pop())
+        exhaustion.exhausted(state)
+    assert state.end_game and state.zdiscard == [] and state.zdiscard_down == 0
+    assert wounds[1] in state.zdeck and state.zremoved
+    rng = random.Random(12)
+    samples = [state.determinize(2, rng) for _ in range(60)]
+    assert all(threat in s.zdeck for s in samples)
+    assert any(wounds[1] not in s.zdeck for s in samples), "the healed wound was never seen"
+    assert any(wounds[1] in s.zdeck for s in samples)
+    looked = [state.determinize(0, rng) for _ in range(60)]
+    assert all(set(wounds) <= set(s.wounds[1] + s.zdeck) for s in looked)
+
+
+def test_zombie_cards_discarded_for_a_wound_beyond_the_hitpoints_lie_face_down() -> None:
+    """Advanced game: "Instead of taking an additional wound discard 2 zombie cards": nobody
+    is shown them, so a sample deals them again like every unseen zombie card."""
+    state = start(3, 13, advanced="true")
+    with told(state):
+        for _ in range(state.hitpoints(1) + 1):
+            mechanics.wound(state, 1)
+    assert len(state.zdiscard) == 2 and state.zdiscard_down == 0b11
+    rng = random.Random(13)
+    samples = [state.determinize(0, rng) for _ in range(30)]
+    assert any(s.zdiscard != state.zdiscard for s in samples)
+    assert all(s.view(0) == state.view(0) for s in samples)
+
+
+def test_unseen_fails_stay_unknown_in_a_reshuffled_item_deck() -> None:
+    """The item discard pile becomes the deck: the cards discarded face up are known to be in
+    it, a fail discarded unseen is not (but for its owner, who knows where it went)."""
+    state = start(3, 3)
+    bare(state)
+    stack(state, ["Walker", "Crawler"])
+    set_pile(state, 0, ["Chainsaw"])
+    chainsaw = state.piles[0][0]
+    pass_all(state)
+    pass_all(state)
+    act(state, 0, "claim", "fail")
+    decline(state)
+    assert state.hidden_discard == [chainsaw]
+    state.item_discard.extend(state.ideck)
+    state.ideck.clear()
+    shown = list(state.item_discard)
+    with told(state):
+        mechanics.draw_items(state, 1, 1)
+    assert state.hidden_discard == [] and chainsaw in state.ideck
+    rng = random.Random(14)
+    samples = [state.determinize(2, rng) for _ in range(60)]
+    assert all(set(shown) - set(s.hands[1]) <= set(s.ideck) for s in samples)
+    assert any(chainsaw in s.hands[0] + s.piles[0] for s in samples), "never shown to seat 2"
+    own = [state.determinize(0, rng) for _ in range(30)]
+    assert all(chainsaw in s.ideck + s.hands[1] for s in own)
