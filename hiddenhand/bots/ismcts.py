@@ -155,6 +155,7 @@ def _number(name: str, value: object, kind: type[int] | type[float], low: float)
     return number
 
 
+@mypyc_attr(native_class=False)  # compiled methods; it still pickles to and from bot processes
 class ISMCTSBot(Bot):
     """SO-ISMCTS on determinized samples.
 
