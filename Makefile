@@ -66,7 +66,7 @@ SAMENESS := tests/engine/test_fingerprints.py tests/bots/test_ismcts_digests.py 
 
 unit: dev native chromium axe
 	status=0; \
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not serial" || status=$$?; \
+	HIDDENHAND_EXPECT_NATIVE=1 $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not serial" || status=$$?; \
 	$(BIN)/python -m pytest -p no:xdist -m serial || status=$$?; \
 	HIDDENHAND_PURE=1 $(BIN)/python -m pytest -n $(JOBS) $(SAMENESS) || status=$$?; \
 	exit $$status
