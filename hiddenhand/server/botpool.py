@@ -22,7 +22,7 @@ import pickle
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from hiddenhand.bots.remote import decide_shipped, landed, ship, start_worker
 from hiddenhand.engine import games
@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("hiddenhand.server")
 
 T = TypeVar("T")
+
+_IN_THREAD = object()
+"""What `_submit` answers where no bot process can be started."""
 
 NICENESS = 5
 """How much lower than the server the workers run: on a machine short of cores the scheduler
@@ -79,25 +82,9 @@ class BotPool:
             raise RuntimeError("the bot pool has been shut down")
         if self.failed:
             return await self._in_thread(bot, turn)
-        executor = self._pool()
-        try:  # the processes start as the first decisions are handed over
-            running = asyncio.get_running_loop().run_in_executor(executor, decide_shipped, shipped)
-        except BrokenProcessPool:
-            self._forget(executor)
-            raise
-        except (OSError, ImportError, RuntimeError) as exc:
-            # no process can be started here (a sandbox, say): bots think in threads, as
-            # they would without a pool
-            log.error("no bot process could be started (%s); bots think in threads", exc)
-            self.failed = True
-            self._forget(executor)
+        answer = await self._submit(decide_shipped, shipped)
+        if answer is _IN_THREAD:
             return await self._in_thread(bot, turn)
-        try:
-            answer = await running
-        except BrokenProcessPool:
-            # a worker died (killed, out of memory): the next decision starts a fresh pool
-            self._forget(executor)
-            raise
         return landed(answer)
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
@@ -108,8 +95,16 @@ class BotPool:
             raise RuntimeError("the bot pool has been shut down")
         if self.failed:
             return await asyncio.to_thread(work, *args)
+        answer = await self._submit(work, *args)
+        if answer is _IN_THREAD:
+            return await asyncio.to_thread(work, *args)
+        return cast(T, answer)
+
+    async def _submit(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` in a bot process, or `_IN_THREAD` where none can be started (a
+        sandbox, say: from then on everything runs in threads, as without a pool)."""
         executor = self._pool()
-        try:
+        try:  # the processes start as the first work is handed over
             running = asyncio.get_running_loop().run_in_executor(executor, work, *args)
         except BrokenProcessPool:
             self._forget(executor)
@@ -118,10 +113,11 @@ class BotPool:
             log.error("no bot process could be started (%s); bots think in threads", exc)
             self.failed = True
             self._forget(executor)
-            return await asyncio.to_thread(work, *args)
+            return _IN_THREAD
         try:
             return await running
         except BrokenProcessPool:
+            # a worker died (killed, out of memory): the next work starts a fresh pool
             self._forget(executor)
             raise
 

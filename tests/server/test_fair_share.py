@@ -16,7 +16,9 @@ from typing import Any
 import httpx
 import pytest
 
+from hiddenhand.bots import make_bot
 from hiddenhand.bots.base import Turn
+from hiddenhand.bots.match import turn_for
 from hiddenhand.engine import get_game
 from hiddenhand.server import botpool
 from hiddenhand.server.botpool import BotPool
@@ -204,3 +206,25 @@ async def moves_answered(
                 states[i] = await client.until("state")
         waits.append(time.perf_counter() - start)
     return waits
+
+
+def test_where_no_bot_process_can_start_bots_and_work_run_in_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Refusing:
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            raise OSError("no processes in this sandbox")
+
+        def shutdown(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+    pool = BotPool(1)
+    monkeypatch.setattr(pool, "_pool", lambda: Refusing())
+    game = get_game("noir")
+    state = game.start(2, game.options({}), 3)
+    seat = min(state.pending())
+    bot = make_bot(game, "heuristic", seat, 1)
+    turn = turn_for(state, seat, bot, [])
+    action, kept = asyncio.run(pool.decide(bot, turn))
+    assert pool.failed and kept is bot and action in state.pending()[seat]
+    assert asyncio.run(pool.run(sum, [1, 2, 3])) == 6
