@@ -33,7 +33,7 @@ def seat_set(seats: Iterable[int]) -> int:
     return mask
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class WindowState(State[OptionsT]):
     """A state that asks seats in reaction windows: who is still asked, who answered.
 

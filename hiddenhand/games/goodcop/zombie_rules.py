@@ -29,7 +29,7 @@ from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.games.goodcop.zombie_designs import DESIGNS, Design
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ZombieGoodCop(GoodCop):
     """One game of Good Cop Bad Cop with the Zombies expansion, in one of its designs."""
 
