@@ -39,6 +39,8 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.goodcop.equipment",
     "hiddenhand.games.goodcop.zombie_rules",
     "hiddenhand.games.goodcop.determinize",
+    "hiddenhand.games.goodcop.bots",
+    "hiddenhand.games.goodcop.evaluate",
     "hiddenhand.games.infected.rules",
     "hiddenhand.games.infected.action_phase",
     "hiddenhand.games.infected.flow",
@@ -52,6 +54,9 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.infected.mechanics",
     "hiddenhand.games.infected.draft",
     "hiddenhand.games.infected.exhaustion",
+    "hiddenhand.games.infected.use_item",
+    "hiddenhand.games.infected.effects",
+    "hiddenhand.games.infected.effect_rules",
 )
 """The modules `pip install .` compiles, hottest first (a random playout's steps, ISMCTS)."""
 
