@@ -58,7 +58,8 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.infected.effects",
     "hiddenhand.games.infected.effect_rules",
 )
-"""The modules `pip install .` compiles, hottest first (a random playout's steps, ISMCTS)."""
+"""The modules `pip install .` compiles: the engine kernel, the search, and each game's rules,
+determinizer and heuristic bot (what a random playout and an ISMCTS iteration run)."""
 
 
 def pure_forced() -> bool:
