@@ -24,15 +24,42 @@ PURE_VARIABLE = "HIDDENHAND_PURE"
 NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.engine.actions",
     "hiddenhand.engine.state",
+    "hiddenhand.engine.window",
+    "hiddenhand.engine.seeding",
     "hiddenhand.games.noir.board",
     "hiddenhand.games.noir.rules",
+    "hiddenhand.games.noir.moves",
+    "hiddenhand.games.noir.knowledge",
+    "hiddenhand.games.noir.suspects",
+    "hiddenhand.games.noir.bots",
     "hiddenhand.bots.ismcts",
     "hiddenhand.games.goodcop.state",
     "hiddenhand.games.goodcop.rules",
+    "hiddenhand.games.goodcop.phases",
+    "hiddenhand.games.goodcop.equipment",
+    "hiddenhand.games.goodcop.zombie_rules",
+    "hiddenhand.games.goodcop.determinize",
+    "hiddenhand.games.goodcop.bots",
+    "hiddenhand.games.goodcop.evaluate",
     "hiddenhand.games.infected.rules",
     "hiddenhand.games.infected.action_phase",
+    "hiddenhand.games.infected.flow",
+    "hiddenhand.games.infected.steps",
+    "hiddenhand.games.infected.threat",
+    "hiddenhand.games.infected.threat_resolve",
+    "hiddenhand.games.infected.rounds",
+    "hiddenhand.games.infected.votes",
+    "hiddenhand.games.infected.sampling",
+    "hiddenhand.games.infected.whereabouts",
+    "hiddenhand.games.infected.mechanics",
+    "hiddenhand.games.infected.draft",
+    "hiddenhand.games.infected.exhaustion",
+    "hiddenhand.games.infected.use_item",
+    "hiddenhand.games.infected.effects",
+    "hiddenhand.games.infected.effect_rules",
 )
-"""The modules `pip install .` compiles, hottest first (a random playout's steps, ISMCTS)."""
+"""The modules `pip install .` compiles: the engine kernel, the search, and each game's rules,
+determinizer and heuristic bot (what a random playout and an ISMCTS iteration run)."""
 
 
 def pure_forced() -> bool:

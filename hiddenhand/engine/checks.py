@@ -55,7 +55,7 @@ def mutable_parts(state: State) -> dict[int, str]:
     """
     found: dict[int, str] = {}
     stack: list[tuple[Any, str]] = [
-        (value, name) for name, value in vars(state).items() if name not in state.shared_fields
+        (value, name) for name, value in fields_of(state).items() if name not in state.shared_fields
     ]
     while stack:
         obj, path = stack.pop()
@@ -67,7 +67,7 @@ def mutable_parts(state: State) -> dict[int, str]:
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(obj))
             continue
         if frozen_record(type(obj)):
-            stack.extend((v, f"{path}.{k}") for k, v in _attributes(obj).items())
+            stack.extend((v, f"{path}.{k}") for k, v in fields_of(obj).items())
             continue
         if id(obj) in found:
             continue
@@ -77,16 +77,19 @@ def mutable_parts(state: State) -> dict[int, str]:
         elif isinstance(obj, list | set):
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(obj))
         else:
-            stack.extend((v, f"{path}.{k}") for k, v in _attributes(obj).items())
+            stack.extend((v, f"{path}.{k}") for k, v in fields_of(obj).items())
     return found
 
 
-def _attributes(obj: Any) -> dict[str, Any]:
-    """An object's attributes, from its `__dict__` and its slots."""
+def fields_of(obj: Any) -> dict[str, Any]:
+    """An object's attributes, from its `__dict__`, its slots and, compiled to a native class
+    (which has no `__dict__`), the attributes mypyc lists (`__mypyc_attrs__`); one not set is
+    left out."""
     fields = dict(getattr(obj, "__dict__", {}))
     for klass in type(obj).__mro__:
-        for name in getattr(klass, "__slots__", ()):
-            if name not in fields and hasattr(obj, name):
+        names = (*getattr(klass, "__slots__", ()), *getattr(klass, "__mypyc_attrs__", ()))
+        for name in names:
+            if name not in fields and name != "__dict__" and hasattr(obj, name):
                 fields[name] = getattr(obj, name)
     return fields
 
@@ -103,7 +106,7 @@ def check_nothing_shared(original: State, copy: State, what: str, where: str = "
 def check_same_fields(original: State, copy: State, what: str, where: str = "") -> None:
     """A copy has every field of the state it was made from, and no other: a field set but
     never declared would be missing from a clone derived from the declarations."""
-    mine, theirs = set(vars(original)), set(vars(copy))
+    mine, theirs = set(fields_of(original)), set(fields_of(copy))
     if mine != theirs:
         missing = ", ".join(sorted(mine - theirs)) or "none"
         extra = ", ".join(sorted(theirs - mine)) or "none"

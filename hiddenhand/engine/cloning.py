@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
+import importlib.machinery
 import inspect
 import os
 import random
@@ -116,14 +117,14 @@ def class_annotations(klass: type) -> dict[str, Any]:
     """The annotations `klass` declares itself, as written (strings, under `from __future__
     import annotations`).
 
-    A class compiled to native code (see `hiddenhand.native`) keeps only the bare classes of its
-    annotations (`list` for `list[int]`), too little to copy by; its module's source, which is
-    installed beside the compiled module, is read for them instead.
+    A class compiled to native code (see `hiddenhand.native`) keeps none of its annotations, or
+    only their bare classes (`list` for `list[int]`), too little to copy by; its module's
+    source, which is installed beside the compiled module, is read for them instead.
     """
     own = inspect.get_annotations(klass)
     module = sys.modules[klass.__module__]
     path = getattr(module, "__file__", None) or ""
-    if not own or path.endswith(".py"):
+    if not path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
         return own
     return _source_annotations(klass.__module__, klass.__qualname__, path)
 
@@ -197,7 +198,7 @@ def compile_clone(cls: type) -> Callable[[Any], Any]:
     lines.append("    return other")
     namespace: dict[str, Any] = {
         "_cls": cls,
-        "_new": object.__new__,
+        "_new": cls.__new__,  # State.__new__: blank, also for a compiled (native) class
         "_fallback": declarative_clone,
         "_copy_generator": copy_generator,
     }

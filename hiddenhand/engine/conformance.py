@@ -39,6 +39,7 @@ from typing import Any
 import msgspec
 
 from hiddenhand.engine.actions import Action
+from hiddenhand.engine.checks import fields_of
 from hiddenhand.engine.cloning import class_annotations, declared_fields
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.game import Game
@@ -312,7 +313,7 @@ def _phase_value(state: State[Any]) -> list[Departure]:
 
 def _kept_events(state: State[Any]) -> list[Departure]:
     out = []
-    for name, value in vars(state).items():
+    for name, value in fields_of(state).items():
         kept = isinstance(value, list | tuple) and any(isinstance(v, Event) for v in value)
         if kept and name != "_sink":
             out.append(Departure("events", f"the field {name!r} keeps events"))

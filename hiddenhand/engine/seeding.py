@@ -114,8 +114,9 @@ class KeyedRandom(random.Random):
         self._words = list(words)
 
     def copy(self) -> KeyedRandom:
-        other = KeyedRandom.__new__(KeyedRandom)
-        other._key, other._block, other._words = self._key, self._block, list(self._words)
+        # Through __init__: compiled, `KeyedRandom.__new__` alone runs it and wants the key.
+        other = KeyedRandom(self._key)
+        other._block, other._words = self._block, list(self._words)
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -150,7 +151,7 @@ def fresh_generator_state(rng: random.Random) -> GeneratorState:
 def generator_from(state: GeneratorState) -> random.Random:
     """A generator that draws what the one whose `getstate()` gave `state` would draw next."""
     if isinstance(state[0], bytes):
-        rng: random.Random = KeyedRandom.__new__(KeyedRandom)
+        rng: random.Random = KeyedRandom(state[0])
     else:
         rng = random.Random.__new__(random.Random)  # no OS seeding: setstate overwrites it
     rng.setstate(state)

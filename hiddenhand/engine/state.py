@@ -74,8 +74,22 @@ class Outcome:
         }
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class State(ABC, Generic[OptionsT]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Blank:
+    """Made blank, no field set, by `Cls.__new__(Cls)`: how a copy (`engine.cloning`) and
+    unpickling begin, each setting every field itself (`__init__` deals a game).
+
+    Compiled, a class's own `__new__` runs its `__init__`, which needs the deal's arguments; one
+    written out is kept, but mypyc takes it only in a class without Python bases (ABC,
+    Generic), so it lives here, below `State`."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        blank: Self = super().__new__(cls)
+        return blank
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(Blank, ABC, Generic[OptionsT]):
     """One game in progress. Subclasses hold the rules; this class holds the bookkeeping.
 
     Generic over the game's options type, so `self.options.kills` is typed in the rules.
@@ -134,6 +148,10 @@ class State(ABC, Generic[OptionsT]):
         if rng is None:
             rng = self._rng = generator_from(self._rng_state)
         return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_state = rng, ()
 
     def _generator_state(self) -> GeneratorState:
         """The generator as a snapshot for a copy. The live generator is put away into the same
@@ -390,16 +408,8 @@ class State(ABC, Generic[OptionsT]):
         """Apply an action already known to be legal, reporting its events through `emit`."""
 
 
-kernel_clone(State.__dict__["clone"])
+kernel_clone(vars(State)["clone"])
 
-
-def _set_rng(state: State[Any], rng: random.Random) -> None:
-    state._rng, state._rng_state = rng, ()
-
-
-# The setter is added here, not with a decorator in the class: a compiled class that is not
-# native takes no property setter.
-setattr(State, "rng", property(State.__dict__["rng"].fget, _set_rng))  # noqa: B010
 
 if not hasattr(State, "__class_getitem__"):
     # Compiled, the class keeps no `Generic` base: `State[SomeOptions]` is `State` at run time.

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.engine.actions import ActionSpace
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.engine.state import OptionsT, State
@@ -31,6 +33,7 @@ def seat_set(seats: Iterable[int]) -> int:
     return mask
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class WindowState(State[OptionsT]):
     """A state that asks seats in reaction windows: who is still asked, who answered.
 

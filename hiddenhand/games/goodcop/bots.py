@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
@@ -352,6 +355,7 @@ class _WorldRead(_Read):
         return z is not None and bool(z.infected_cards >> self.state.cards[p][slot] & 1)
 
 
+@mypyc_attr(native_class=False)  # compiled methods; it still pickles to and from bot processes
 class HeuristicBot(Bot):
     """Finds the opposing leader, shoots it, guards its own; see the module docstring."""
 
@@ -442,17 +446,7 @@ class HeuristicBot(Bot):
         return self._window(read, by_kind)
 
     def _reveal(self, read: _Read, options: list[Action]) -> Action:
-        cards = read.faces(self.seat)
-
-        def cost(a: Action) -> int:
-            card = cards[int(a.args[0])]
-            if card == "infector":
-                return 3
-            if card in ("agent", "kingpin"):
-                return 2
-            return 0 if card == read.team else 1
-
-        return min(options, key=cost)
+        return min(options, key=partial(_reveal_cost, read.faces(self.seat), read.team))
 
     def _aim(self, read: _Read, options: list[Action]) -> Action:
         target = read.best_target()
@@ -486,16 +480,7 @@ class HeuristicBot(Bot):
             # investigating puts a token on the card: spare friends, prefer infected cards
             investigate = [a for a in investigate if not read.friend(int(a.args[0]))]
         if investigate and read.enemy_leader < 0:
-            best = max(
-                investigate,
-                key=lambda a: (
-                    read.faces(int(a.args[0]))[int(a.args[1])] is None,
-                    read.suspicion[int(a.args[0])],
-                    read.infected(int(a.args[0]), int(a.args[1])),
-                    -self.looked.get((int(a.args[0]), int(a.args[1])), 0),
-                    -int(a.args[1]),
-                ),
-            )
+            best = max(investigate, key=partial(_investigation_value, read, self.looked))
             if read.faces(int(best.args[0]))[int(best.args[1])] is None:
                 return best
         if not armed and ARM in by_kind:
@@ -584,9 +569,7 @@ class HeuristicBot(Bot):
         """Choices while resolving a card: pick what serves the bot's team."""
         target = read.best_target()
         guarded = read.protected()
-
-        def player_of(a: Action) -> int:
-            return int(a.args[1]) if a.kind in (CHOOSE_PLAYER, CHOOSE_CARD) else int(a.args[0])
+        player_of = _player_of
 
         if card in ("Med Kit", "Disguise") and guarded >= 0:
             for a in legal:
@@ -599,13 +582,13 @@ class HeuristicBot(Bot):
         if card in ("Wiretap", "Metal Detector", "Truth Serum", "Surveillance Camera"):
             unseen = [a for a in legal if read.faces(player_of(a))[int(a.args[2])] is None]
             if unseen:
-                return max(unseen, key=lambda a: read.suspicion[player_of(a)])
+                return max(unseen, key=partial(_suspicion_of_player, read))
         if card in ("Infect", "Alarm Clock", "Equip", "Transfusion Tube", "Zombie Mask"):
             return self._zombie_choice(read, card, legal)
         if card in ("Riot Shield", "Restraining Order"):
             hostile = [a for a in legal if not read.friend(player_of(a))]
             pool = hostile or list(legal)
-            return max(pool, key=lambda a: (player_of(a) == target, read.suspicion[player_of(a)]))
+            return max(pool, key=partial(_target_then_suspicion, read, target))
         if card == "K-9 Unit":
             threats = read.threats()
             for a in legal:
@@ -628,6 +611,50 @@ class HeuristicBot(Bot):
             for a in cards:
                 if int(a.args[1]) == target:
                     return a
-            return max(cards, key=lambda a: read.suspicion[int(a.args[1])])
+            return max(cards, key=partial(_suspicion_of_card_owner, read))
         hostile = [a for a in cards if not read.friend(int(a.args[1]))]
         return (hostile or cards)[0]
+
+
+# The keys of the choices above, as module functions bound with `partial` rather than closures:
+# compiled, a method of a class kept non-native (HeuristicBot) cannot hold a closure.
+
+
+def _reveal_cost(cards: list[str | None], team: str, a: Action) -> int:
+    """What revealing this integrity card costs its owner: the cheapest goes first."""
+    card = cards[int(a.args[0])]
+    if card == "infector":
+        return 3
+    if card in ("agent", "kingpin"):
+        return 2
+    return 0 if card == team else 1
+
+
+def _investigation_value(
+    read: _Read, looked: dict[tuple[int, int], int], a: Action
+) -> tuple[bool, float, bool, int, int]:
+    """How much looking at this card tells: unseen, suspected, infected, looked at least."""
+    seat, slot = int(a.args[0]), int(a.args[1])
+    return (
+        read.faces(seat)[slot] is None,
+        read.suspicion[seat],
+        read.infected(seat, slot),
+        -looked.get((seat, slot), 0),
+        -slot,
+    )
+
+
+def _player_of(a: Action) -> int:
+    return int(a.args[1]) if a.kind in (CHOOSE_PLAYER, CHOOSE_CARD) else int(a.args[0])
+
+
+def _suspicion_of_player(read: _Read, a: Action) -> float:
+    return read.suspicion[_player_of(a)]
+
+
+def _target_then_suspicion(read: _Read, target: int, a: Action) -> tuple[bool, float]:
+    return _player_of(a) == target, read.suspicion[_player_of(a)]
+
+
+def _suspicion_of_card_owner(read: _Read, a: Action) -> float:
+    return read.suspicion[int(a.args[1])]

@@ -69,7 +69,7 @@ from hiddenhand.games.goodcop.task import Task
 from hiddenhand.games.goodcop.view_schema import GoodCopView
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GoodCop(GoodCopState):
     """One game of Good Cop Bad Cop in progress."""
 

@@ -36,7 +36,7 @@ from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED, Phase
 from hiddenhand.games.goodcop.task import Task
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GoodCopState(WindowState[GoodCopOptions]):
     """The cards, players and equipment of one game, and what can be read from them."""
 
@@ -251,29 +251,3 @@ class GoodCopState(WindowState[GoodCopOptions]):
         """Whether a redrawn deal (`other`), its leaders dealt to these two different players,
         is one this table could show (`determinize` keeps the leaders dealt and apart)."""
         return True
-
-    # -- copies -----------------------------------------------------------------------------
-
-    def clone(self) -> Self:
-        """Written out rather than derived by the kernel: copying the instance dict at once and
-        then only the mutable fields is a third faster than assigning some sixty fields one by
-        one (a test checks that every mutable declared field is copied here)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._sink = None
-        other._rng, other._rng_state = None, self._generator_state()
-        other.history = list(self.history)
-        other.cards = [list(c) for c in self.cards]
-        other.card_kinds = list(self.card_kinds)
-        other.owner = list(self.owner)
-        other.known = list(self.known)
-        other.alive = list(self.alive)
-        other.aim = list(self.aim)
-        other.teams = list(self.teams)
-        other.hand = [list(h) for h in self.hand]
-        other.placed = list(self.placed)
-        other.deck = list(self.deck)
-        other.discards = list(self.discards)
-        other.shuffle_batch = list(self.shuffle_batch)
-        other.equipment_known = list(self.equipment_known)
-        return other

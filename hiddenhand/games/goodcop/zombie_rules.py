@@ -13,6 +13,8 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.engine import Action, Event
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.games.goodcop import zombies
@@ -27,6 +29,7 @@ from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.games.goodcop.zombie_designs import DESIGNS, Design
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ZombieGoodCop(GoodCop):
     """One game of Good Cop Bad Cop with the Zombies expansion, in one of its designs."""
 

@@ -8,7 +8,7 @@ choice in a form the rules carry out; `stage` says which single choice comes nex
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
@@ -67,12 +67,12 @@ class Draft:
         self.choices: tuple[Action, ...] | None = None
 
     def copy(self) -> Draft:
-        other = Draft.__new__(Draft)
-        other.avail = dict(self.avail)
+        # Built through __init__: compiled, Draft is a native class, which `__new__` alone
+        # does not make.
+        other = Draft(dict(self.avail), self.extra)
         other.stage = self.stage
         other.intents = list(self.intents)  # intents are frozen
         other.done = self.done
-        other.extra = self.extra
         other.called = self.called
         other.used_ability = self.used_ability
         other.special = self.special
@@ -80,6 +80,22 @@ class Draft:
         other.dropped = list(self.dropped)
         other.choices = self.choices
         return other
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled by its fields (compiled, a native class has no pickling of its own)."""
+        return _restored, (
+            self.avail,
+            self.extra,
+            self.stage,
+            self.intents,
+            self.done,
+            self.called,
+            self.used_ability,
+            self.special,
+            self.new_equips,
+            self.dropped,
+            self.choices,
+        )
 
     def take(self, kind: int) -> None:
         """Reserve one card of this kind from the hand for the choice being built."""
@@ -96,6 +112,27 @@ class Draft:
     @property
     def cards_left(self) -> int:
         return sum(self.avail.values())
+
+
+def _restored(
+    avail: dict[int, int],
+    extra: bool,
+    stage: Stage,
+    intents: list[Intent],
+    done: bool,
+    called: bool,
+    used_ability: bool,
+    special: bool,
+    new_equips: int,
+    dropped: list[int],
+    choices: tuple[Action, ...] | None,
+) -> Draft:
+    """A pickled draft made again (`Draft.__reduce__`)."""
+    draft = Draft(avail, extra)
+    draft.stage, draft.intents, draft.done, draft.called = stage, intents, done, called
+    draft.used_ability, draft.special, draft.new_equips = used_ability, special, new_equips
+    draft.dropped, draft.choices = dropped, choices
+    return draft
 
 
 def kinds_in(hand: list[int], item_of: tuple[int, ...]) -> dict[int, int]:

@@ -40,7 +40,7 @@ _DRAFTED = (Phase.SETUP, Phase.ACTION, Phase.EXTRA)
 """Windows whose drafts reserve cards from the hand."""
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class InfectedState(WindowState[InfectedOptions]):
     """One game of The Infected: everything on the table, the flow's bookkeeping, what the
     rules ask about the table, and the loop that runs the flow. Seats are in clockwise order;

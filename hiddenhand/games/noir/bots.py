@@ -24,6 +24,8 @@ from itertools import groupby
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import register_bot
@@ -238,6 +240,7 @@ def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
 _KIND = attrgetter("kind")
 
 
+@mypyc_attr(native_class=False)  # compiled methods; it still pickles to and from bot processes
 class HeuristicBot(Bot):
     """Plays whichever role its seat has. `kill_safe` is the fewest suspects a kill of the
     Killer must leave the Inspector (`KILL_SAFE`; 4 is the third version's cautious Killer)."""

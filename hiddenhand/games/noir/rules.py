@@ -56,7 +56,7 @@ EXONERATING, CITIZENS_ARRESTING = Phase.EXONERATING, Phase.CITIZENS_ARRESTING
 HAND = 4  # cards the Inspector draws at setup: his identity and three evidence cards
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NoirState(State[NoirOptions]):
     """A game of NOIR in progress. Its fields are declared once, here: `clone` copies them."""
 
