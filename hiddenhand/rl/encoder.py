@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from array import array
 from typing import Any
 
 import numpy as np
 
 from hiddenhand.engine import Event, Options
 from hiddenhand.rl.layout import Layout
+
+
+def float32(x: float) -> float:
+    """`x` rounded to the nearest float32, as numpy stores it: a memory scaled by a float32
+    constant in double precision then stored gives what numpy's float32 arithmetic gave."""
+    return float(np.float32(x))
 
 
 class Encoder(ABC):
@@ -39,11 +46,12 @@ class Encoder(ABC):
         return (seat - self.seat) % self.players
 
     def clone(self) -> Encoder:
-        """An independent copy: same layout (shared, never changed), its own memory."""
+        """An independent copy: same layout (shared, never changed), its own memory (the
+        arrays and lists it keeps are copied)."""
         other = copy.copy(self)
         for name, value in vars(self).items():
-            if isinstance(value, np.ndarray):
-                setattr(other, name, value.copy())
+            if isinstance(value, (np.ndarray, array, list)):
+                setattr(other, name, copy.copy(value))
         return other
 
     @abstractmethod

@@ -7,6 +7,8 @@ order, and so on; any seat named in the view (an aim, the shooter, the turn) is 
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 from msgspec import UNSET
 
@@ -15,7 +17,7 @@ from hiddenhand.games.goodcop.cards import FACE_NAMES, KIND_NAMES, TEAM_NAMES
 from hiddenhand.games.goodcop.phases import Phase
 from hiddenhand.games.goodcop.view_schema import GoodCopView
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
-from hiddenhand.rl.encoder import Encoder
+from hiddenhand.rl.encoder import Encoder, float32
 from hiddenhand.rl.layout import Layout, one_hot_index
 
 PHASE_NAMES = tuple(str(phase) for phase in Phase)
@@ -140,12 +142,18 @@ class GoodCopEncoder(Encoder):
     def reset(self) -> None:
         n = self.players
         self._turn = -1
-        self._deed_counts = np.zeros((n, len(DEEDS)), dtype=np.float32)
-        self._inv_counts = np.zeros((n, n), dtype=np.float32)
+        self._deed_counts = array("f", bytes(4 * n * len(DEEDS)))
+        self._inv_counts = array("f", bytes(4 * n * n))
+        self._deed_tenths = array("f", bytes(4 * n * len(DEEDS)))
+        self._inv_fifths = array("f", bytes(4 * n * n))
+        """The counts as the tensor holds them: float32 count times the float32 nearest 0.1
+        (0.2), what numpy's float32 arithmetic gave."""
 
     def _deed(self, seat: int, deed: str) -> None:
         if seat >= 0:
-            self._deed_counts[self.relative(seat), _DEED[deed]] += 1.0
+            i = self.relative(seat) * len(DEEDS) + _DEED[deed]
+            self._deed_counts[i] += 1.0
+            self._deed_tenths[i] = self._deed_counts[i] * _TENTH
 
     def fold(self, event: Event) -> None:
         kind, data = event.kind, event.data
@@ -158,7 +166,9 @@ class GoodCopEncoder(Encoder):
             seat, target = data["seat"], data["target"]
             self._deed(seat, "investigate")
             self._deed(target, "investigated")
-            self._inv_counts[self.relative(seat), self.relative(target)] += 1.0
+            i = self.relative(seat) * self.players + self.relative(target)
+            self._inv_counts[i] += 1.0
+            self._inv_fifths[i] = self._inv_counts[i] * _FIFTH
         elif kind == "shoot" and "shooter" in data:
             self._deed(data["shooter"], "shoot")
         elif kind == "shot":
@@ -167,86 +177,100 @@ class GoodCopEncoder(Encoder):
             self._deed(data["seat"], kind)
 
     def encode(self, view: GoodCopView, out: np.ndarray) -> None:
+        w = memoryview(out)
         n = self.players
-        rel = self.relative
-        out[self._phase + _PHASE[view.phase]] = 1.0
+        me = self.seat
+        w[self._phase + _PHASE[view.phase]] = 1.0
         arms = view.arms_in_centre
         g = self._globals
-        out[g : g + 6] = (
-            1.0 if view.direction == "clockwise" else 0.0,
-            view.guns_in_centre / n,
-            view.deck / 30.0,
-            len(view.discard) / 30.0,
-            (0 if arms is UNSET else arms) / n,
-            0.0 if view.outcome is None else 1.0,
-        )
+        if view.direction == "clockwise":
+            w[g] = 1.0
+        w[g + 1] = view.guns_in_centre / n
+        w[g + 2] = view.deck / 30.0
+        w[g + 3] = len(view.discard) / 30.0
+        w[g + 4] = (0 if arms is UNSET else arms) / n
+        if view.outcome is not None:
+            w[g + 5] = 1.0
         team = view.team
         if team is not None:
-            out[self._team + _TEAM[team]] = 1.0
+            w[self._team + _TEAM[team]] = 1.0
         for title in view.hand:
-            out[self._hand + _TITLE[title]] += 1.0
+            w[self._hand + _TITLE[title]] += 1.0
         for title in view.discard:
-            out[self._discard + _TITLE[title]] += 1.0
+            w[self._discard + _TITLE[title]] += 1.0
         resolving = view.resolving
         if resolving is not None:
-            out[self._resolving + _TASK[resolving.card]] = 1.0
+            w[self._resolving + _TASK[resolving.card]] = 1.0
         zombies = view.zombies
-        out[self._zmode + _ZMODE["off" if zombies is UNSET else zombies]] = 1.0
+        w[self._zmode + _ZMODE["off" if zombies is UNSET else zombies]] = 1.0
         dice = None if view.dice is UNSET else view.dice
         if dice is not None:
-            out[self._dice + DICE.index(dice.die)] = 1.0
+            w[self._dice + DICE.index(dice.die)] = 1.0
             for face in dice.faces:
-                out[self._dice + len(DICE) + _FACE[face]] += 1.0 / 3.0
+                w[self._dice + len(DICE) + _FACE[face]] += _THIRD
 
         marks = self._marks
         for seat in view.to_move:
-            out[marks + rel(seat)] = 1.0
+            w[marks + (seat - me) % n] = 1.0
         shot = view.shot
         alarm = view.alarm
         named = (
-            ("turn", view.turn),
-            ("coffee", view.coffee),
-            ("shooter", shot.shooter if shot else None),
-            ("target", shot.target if shot else None),
-            ("resolving", resolving.by if resolving else None),
-            ("alarm", None if alarm is UNSET else alarm),
-            ("rolled", dice.by if dice else None),
+            view.turn,
+            view.coffee,
+            shot.shooter if shot else None,
+            shot.target if shot else None,
+            resolving.by if resolving else None,
+            None if alarm is UNSET else alarm,
+            dice.by if dice else None,
         )
-        for i, (_, marked) in enumerate(named, start=1):
+        for i, marked in enumerate(named, start=1):
             if marked is not None:
-                out[marks + i * n + rel(marked)] = 1.0
+                w[marks + i * n + (marked - me) % n] = 1.0
 
         width = len(PLAYER)
+        staying = len(_STAYING_TITLES)
+        card_width = len(CARD)
+        unknown = len(KIND_NAMES)
         for p, info in enumerate(view.players):
-            r = rel(p)
+            r = (p - me) % n
             base = self._player + r * width
             aim = info.aim
-            out[base : base + width] = (
-                1.0 if info.alive else 0.0,
-                1.0 if info.armed else 0.0,
-                1.0 if info.zombie is True else 0.0,
-                1.0 if info.arms is True else 0.0,
-                1.0 if aim == self.seat else 0.0,
-                info.hand / 2.0,
-                0.0 if info.equipment is None else 1.0,
-            )
+            if info.alive:
+                w[base] = 1.0
+            if info.armed:
+                w[base + 1] = 1.0
+            if info.zombie is True:
+                w[base + 2] = 1.0
+            if info.arms is True:
+                w[base + 3] = 1.0
+            if aim == me:
+                w[base + 4] = 1.0
+            w[base + 5] = info.hand / 2.0
+            if info.equipment is not None:
+                w[base + 6] = 1.0
             if aim is not None:
-                out[self._aim + r * n + rel(aim)] = 1.0
+                w[self._aim + r * n + (aim - me) % n] = 1.0
             for title in info.front:
-                out[self._front + r * len(_STAYING_TITLES) + _STAYING[title]] = 1.0
-            for slot, card in enumerate(info.cards):
-                c = self._cards + (r * 3 + slot) * len(CARD)
+                w[self._front + r * staying + _STAYING[title]] = 1.0
+            c = self._cards + r * 3 * card_width
+            for card in info.cards:
                 known = card.card
-                out[c + (_KIND[known] if known is not None else len(KIND_NAMES))] = 1.0
+                w[c + (_KIND[known] if known is not None else unknown)] = 1.0
                 if card.revealed:
-                    out[c + len(KIND_NAMES) + 1] = 1.0
+                    w[c + unknown + 1] = 1.0
                 if card.wounded:
-                    out[c + len(KIND_NAMES) + 2] = 1.0
+                    w[c + unknown + 2] = 1.0
                 if card.infected is True:
-                    out[c + len(KIND_NAMES) + 3] = 1.0
+                    w[c + unknown + 3] = 1.0
+                c += card_width
             if info.team is not None:
-                out[self._teams + r * len(TEAM_NAMES) + _TEAM[info.team]] = 1.0
+                w[self._teams + r * len(TEAM_NAMES) + _TEAM[info.team]] = 1.0
         d = self._deeds
-        out[d : d + n * len(DEEDS)] = (self._deed_counts * 0.1).ravel()
+        w[d : d + n * len(DEEDS)] = self._deed_tenths
         i = self._investigations
-        out[i : i + n * n] = (self._inv_counts * 0.2).ravel()
+        w[i : i + n * n] = self._inv_fifths
+
+
+_TENTH = float32(0.1)
+_FIFTH = float32(0.2)
+_THIRD = float32(1.0 / 3.0)

@@ -6,12 +6,14 @@ Per-player rows are relative seats (row 0 is the owner). Cards are counted by ki
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from hiddenhand.engine import Event, Options
 from hiddenhand.games.infected.cards import RESOURCES, card_set
 from hiddenhand.games.infected.view_schema import InfectedView, Me
-from hiddenhand.rl.encoder import Encoder
+from hiddenhand.rl.encoder import Encoder, float32
 from hiddenhand.rl.layout import Layout, one_hot_index
 
 PHASES = (
@@ -178,114 +180,133 @@ class InfectedEncoder(Encoder):
 
     def reset(self) -> None:
         n = self.players
-        self._claim_counts = np.zeros((n, len(CLAIMS)), dtype=np.float32)
-        self._deed_counts = np.zeros((n, len(DEEDS)), dtype=np.float32)
+        self._claim_counts = array("f", bytes(4 * n * len(CLAIMS)))
+        self._deed_counts = array("f", bytes(4 * n * len(DEEDS)))
+        self._claim_tenths = array("f", bytes(4 * n * len(CLAIMS)))
+        self._deed_tenths = array("f", bytes(4 * n * len(DEEDS)))
+        """The counts as the tensor holds them: float32 count times the float32 nearest 0.1,
+        what numpy's float32 arithmetic gave."""
 
     def fold(self, event: Event) -> None:
         kind, data = event.kind, event.data
         if kind == "claim":
-            self._claim_counts[self.relative(data["seat"]), _CLAIM[data["claim"]]] += 1.0
+            i = self.relative(data["seat"]) * len(CLAIMS) + _CLAIM[data["claim"]]
+            self._claim_counts[i] += 1.0
+            self._claim_tenths[i] = self._claim_counts[i] * _TENTH
         elif kind in ("wound", "heal", "draw", "equip") and "seat" in data:
-            self._deed_counts[self.relative(data["seat"]), _DEED[kind]] += 1.0
+            i = self.relative(data["seat"]) * len(DEEDS) + _DEED[kind]
+            self._deed_counts[i] += 1.0
+            self._deed_tenths[i] = self._deed_counts[i] * _TENTH
 
     def encode(self, view: InfectedView, out: np.ndarray) -> None:
+        w = memoryview(out)
         n = self.players
-        rel = self.relative
+        me_seat = self.seat
         items, zombies = self._items, self._zombies
-        out[self._phase + _PHASE[view.phase]] = 1.0
-        out[self._variant + _VARIANT[view.variant]] = 1.0
+        w[self._phase + _PHASE[view.phase]] = 1.0
+        w[self._variant + _VARIANT[view.variant]] = 1.0
         g = self._globals
-        out[g : g + 12] = (
-            view.round / 20.0,
-            1.0 if view.end_game else 0.0,
-            view.exhaustions / 2.0,
-            view.threat_sum / 30.0,
-            len(view.threat) / 8.0,
-            view.zombie_deck / 54.0,
-            view.zombie_discard / 54.0,
-            view.item_deck / 80.0,
-            view.item_discard / 80.0,
-            view.removed_items / 10.0,
-            view.resources_needed / 4.0,
-            1.0 if view.blood_samples_used else 0.0,
-        )
+        w[g] = view.round / 20.0
+        if view.end_game:
+            w[g + 1] = 1.0
+        w[g + 2] = view.exhaustions / 2.0
+        w[g + 3] = view.threat_sum / 30.0
+        w[g + 4] = len(view.threat) / 8.0
+        w[g + 5] = view.zombie_deck / 54.0
+        w[g + 6] = view.zombie_discard / 54.0
+        w[g + 7] = view.item_deck / 80.0
+        w[g + 8] = view.item_discard / 80.0
+        w[g + 9] = view.removed_items / 10.0
+        w[g + 10] = view.resources_needed / 4.0
+        if view.blood_samples_used:
+            w[g + 11] = 1.0
+        resources = view.resources
         for r, name in enumerate(RESOURCES):
-            out[self._resources + r] = view.resources[name] / n
+            w[self._resources + r] = resources[name] / n
         threat = view.threat
         for card in threat:
-            out[self._threat + zombies[card.name]] += 1.0
+            w[self._threat + zombies[card.name]] += 1.0
         if threat:
-            out[self._threat_last + zombies[threat[-1].name]] = 1.0
+            w[self._threat_last + zombies[threat[-1].name]] = 1.0
         for name in view.item_discard_top:
-            out[self._discard_top + items[name]] += 1.0
+            w[self._discard_top + items[name]] += 1.0
         vote = view.vote
         if vote is not None and vote.target is not None:
             row = 0 if vote.kind == "destroy" else 1
-            out[self._vote + row * n + rel(vote.target)] = 1.0
+            w[self._vote + row * n + (vote.target - me_seat) % n] = 1.0
 
         me = view.me
         if isinstance(me, Me):
             for name in me.hand:
-                out[self._my_hand + items[name]] += 1.0
+                w[self._my_hand + items[name]] += 1.0
             for name in me.pile:
-                out[self._my_pile + items[name]] += 1.0
+                w[self._my_pile + items[name]] += 1.0
             for label in me.zombie_hand:
-                out[self._my_zombies + self._zombie_labels[label]] += 1.0
+                w[self._my_zombies + self._zombie_labels[label]] += 1.0
             for i, top in enumerate(me.zombie_deck_top[:3]):
-                out[self._deck_top + i] = top.value / 9.0
+                w[self._deck_top + i] = top.value / 9.0
             choice = me.choice
             if choice is not None:
-                out[self._stage + _STAGE[choice.stage]] = 1.0
+                w[self._stage + _STAGE[choice.stage]] = 1.0
 
         to_move = view.to_move
+        leader = view.leader
         width, slot_width = len(PLAYER), len(items) + len(EQUIP)
+        item_count = len(items)
+        characters = self._characters
         for p, info in enumerate(view.players):
-            r = rel(p)
+            r = (p - me_seat) % n
             base = self._player + r * width
-            out[base : base + width] = (
-                (info.hitpoints or 0) / 5.0,
-                1.0 if info.ability_used else 0.0,
-                info.wounds / 5.0,
-                info.hand / 10.0,
-                info.pile / 10.0,
-                1.0 if info.exposed else 0.0,
-                info.zombie_cards / 5.0,
-                info.shown_fails / 5.0,
-                info.fail_claims / 10.0,
-                info.shown_claims / 10.0,
-                1.0 if info.chosen else 0.0,
-                1.0 if p in to_move else 0.0,
-                1.0 if p == view.leader else 0.0,
-            )
+            w[base] = (info.hitpoints or 0) / 5.0
+            if info.ability_used:
+                w[base + 1] = 1.0
+            w[base + 2] = info.wounds / 5.0
+            w[base + 3] = info.hand / 10.0
+            w[base + 4] = info.pile / 10.0
+            if info.exposed:
+                w[base + 5] = 1.0
+            w[base + 6] = info.zombie_cards / 5.0
+            w[base + 7] = info.shown_fails / 5.0
+            w[base + 8] = info.fail_claims / 10.0
+            w[base + 9] = info.shown_claims / 10.0
+            if info.chosen:
+                w[base + 10] = 1.0
+            if p in to_move:
+                w[base + 11] = 1.0
+            if p == leader:
+                w[base + 12] = 1.0
             character = info.character
             if character is not None:
-                at = self._character + r * len(self._characters)
-                out[at + self._characters[character]] = 1.0
+                w[self._character + r * len(characters) + characters[character]] = 1.0
             sample = info.blood_sample
             s0 = self._sample + r * len(SAMPLE)
             if sample is None:
-                out[s0 + 2] = 1.0
+                w[s0 + 2] = 1.0
             else:
                 for shown in sample:
-                    out[s0 + (0 if shown == "clean" else 1)] += 1.0
-            for slot, entry in enumerate(info.equipped[:2]):
-                e0 = self._equipped + (r * 2 + slot) * slot_width
+                    w[s0 + (0 if shown == "clean" else 1)] += 1.0
+            e0 = self._equipped + r * 2 * slot_width
+            for entry in info.equipped[:2]:
                 if entry.item is None:
-                    out[e0 + len(items) + 2] = 1.0
+                    w[e0 + item_count + 2] = 1.0
                 else:
-                    out[e0 + items[entry.item]] = 1.0
+                    w[e0 + items[entry.item]] = 1.0
                 if entry.face_up:
-                    out[e0 + len(items)] = 1.0
+                    w[e0 + item_count] = 1.0
                 if entry.fresh:
-                    out[e0 + len(items) + 1] = 1.0
+                    w[e0 + item_count + 1] = 1.0
+                e0 += slot_width
         for claim in view.last_claims:
-            at = self._last_claims + rel(claim.seat) * len(LAST_CLAIMS)
-            out[at + _LAST_CLAIM[claim.claim]] = 1.0
+            at = self._last_claims + (claim.seat - me_seat) % n * len(LAST_CLAIMS)
+            w[at + _LAST_CLAIM[claim.claim]] = 1.0
         for test in view.tests:
-            t0 = self._tests + rel(test.target) * len(TESTS)
-            out[t0] += 0.25
-            out[t0 + (1 if test.shown == "clean" else 2)] += 0.25
+            t0 = self._tests + (test.target - me_seat) % n * len(TESTS)
+            w[t0] += 0.25
+            w[t0 + (1 if test.shown == "clean" else 2)] += 0.25
         c = self._claims
-        out[c : c + n * len(CLAIMS)] = (self._claim_counts * 0.1).ravel()
+        w[c : c + n * len(CLAIMS)] = self._claim_tenths
         d = self._deeds
-        out[d : d + n * len(DEEDS)] = (self._deed_counts * 0.1).ravel()
+        w[d : d + n * len(DEEDS)] = self._deed_tenths
+
+
+_TENTH = float32(0.1)

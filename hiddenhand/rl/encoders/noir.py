@@ -7,7 +7,7 @@ they appear, so a canvas answered twenty turns ago stays in the tensor.
 
 from __future__ import annotations
 
-from functools import cache
+from array import array
 from typing import Any
 
 import numpy as np
@@ -24,7 +24,7 @@ from hiddenhand.games.noir.knowledge import (
 )
 from hiddenhand.games.noir.schema import FactView, NoirView
 from hiddenhand.games.noir.suspects import COUNT, EVERYONE, SIDE
-from hiddenhand.rl.encoder import Encoder
+from hiddenhand.rl.encoder import Encoder, float32
 from hiddenhand.rl.layout import Layout
 
 PHASES = ("first-kill", "choose-identity", "play", "exonerating", "citizens-arresting", "over")
@@ -68,6 +68,10 @@ _MODE = {name: i for i, name in enumerate(MODES)}
 _SHIFT = {key: i for i, key in enumerate(SHIFTS)}
 _RECORD = {name: i for i, name in enumerate(RECORD)}
 _ACT = {name: i for i, name in enumerate(ACTS)}
+_KILLED, _ARRESTED, _KILLER_NEAR, _KILLER_NOT_NEAR, _INSPECTOR_NEAR, _INSPECTOR_NOT_NEAR, _LEFT = (
+    row * COUNT for row in range(len(RECORD))
+)
+"""Where each row of the record starts in the flat memory."""
 
 
 _BITS = tuple(1 << s for s in range(COUNT))
@@ -147,10 +151,11 @@ class NoirEncoder(Encoder):
 
     def reset(self) -> None:
         self._facts = 0
+        self._kills = 0
         self._killer_public = EVERYONE
         self._inspector_public = EVERYONE
-        self._memory = np.zeros((len(RECORD), COUNT), dtype=np.float32)
-        self._act_counts = np.zeros(len(ACTS), dtype=np.float32)
+        self._memory = array("f", bytes(4 * len(RECORD) * COUNT))
+        self._act_counts = [0.0] * len(ACTS)
 
     def fold(self, event: Event) -> None:
         """Count the deeds of the game so far (shifts, kills, arrests...): its tempo."""
@@ -163,64 +168,73 @@ class NoirEncoder(Encoder):
             return
         memory = self._memory
         killer, inspector = self._killer_public, self._inspector_public
-        kills = int(memory[_RECORD["killed"]].astype(bool).sum())
+        kills = self._kills
         for fact in facts[self._facts :]:
             kind, suspect = fact.kind, fact.suspect
             near = _mask(fact.near)
             if kind == KILL:
                 killer &= near
                 kills += 1
-                memory[_RECORD["killed"], suspect] = kills / kills_to_win
+                memory[_KILLED + suspect] = kills / kills_to_win
             elif kind == KILLER_CANVAS:
                 killer &= near if fact.adjacent else ~near
-                row = "killer_said_near" if fact.adjacent else "killer_said_not_near"
-                memory[_RECORD[row], suspect] += 1.0
+                row = _KILLER_NEAR if fact.adjacent else _KILLER_NOT_NEAR
+                memory[row + suspect] += 1.0
             elif kind == INSPECTOR_CANVAS:
                 inspector &= near if fact.adjacent else ~near
-                row = "inspector_said_near" if fact.adjacent else "inspector_said_not_near"
-                memory[_RECORD[row], suspect] += 1.0
+                row = _INSPECTOR_NEAR if fact.adjacent else _INSPECTOR_NOT_NEAR
+                memory[row + suspect] += 1.0
             elif kind == ARREST:
                 killer &= ~(1 << suspect)
                 inspector &= near
-                memory[_RECORD["arrested"], suspect] += 1.0
+                memory[_ARRESTED + suspect] += 1.0
             elif kind == CITIZENS_ARREST:
                 killer &= ~(1 << suspect)
-                memory[_RECORD["arrested"], suspect] += 1.0
+                memory[_ARRESTED + suspect] += 1.0
             elif kind == DISGUISE:
                 killer = EVERYONE
-                memory[_RECORD["left_by_killer"], suspect] = 1.0
+                memory[_LEFT + suspect] = 1.0
         self._facts = len(facts)
+        self._kills = kills
         self._killer_public, self._inspector_public = killer & EVERYONE, inspector & EVERYONE
 
     def encode(self, view: NoirView, out: np.ndarray) -> None:
-        out[self._role + (0 if view.you == "killer" else 1)] = 1.0
-        out[self._phase + _PHASE[view.phase]] = 1.0
-        out[self._mode + _MODE[view.mode]] = 1.0
+        w = memoryview(out)
+        w[self._role + (0 if view.you == "killer" else 1)] = 1.0
+        w[self._phase + _PHASE[view.phase]] = 1.0
+        w[self._mode + _MODE[view.mode]] = 1.0
         if self.seat in view.to_move:
-            out[self._to_move] = 1.0
+            w[self._to_move] = 1.0
         last = view.last_shift
         if last is not None:
-            out[self._last_shift + _SHIFT[(last.line, last.index, last.direction)]] = 1.0
+            w[self._last_shift + _SHIFT[(last.line, last.index, last.direction)]] = 1.0
         kills_to_win = view.kills_to_win
         turn_limit = view.turn_limit
         c = self._counters
-        out[c : c + 7] = (
-            view.turn / turn_limit,
-            view.kills / kills_to_win,
-            view.deck / COUNT,
-            view.hand_size / 4.0,
-            view.citizens_arrests / 4.0,
-            kills_to_win / COUNT,
-            1.0 if view.disguise == "innocent" else 0.0,
-        )
+        w[c] = view.turn / turn_limit
+        w[c + 1] = view.kills / kills_to_win
+        w[c + 2] = view.deck / COUNT
+        w[c + 3] = view.hand_size / 4.0
+        w[c + 4] = view.citizens_arrests / 4.0
+        w[c + 5] = kills_to_win / COUNT
+        if view.disguise == "innocent":
+            w[c + 6] = 1.0
         self._fold_facts(view.facts, kills_to_win)
-        out[self._acts : self._acts + len(ACTS)] = self._act_counts * (1.0 / turn_limit)
+        # As float32 arithmetic does it: the count times the float32 nearest 1 / turn limit.
+        per_turn = float32(1.0 / turn_limit)
+        a = self._acts
+        for i, count in enumerate(self._act_counts):
+            if count:
+                w[a + i] = count * per_turn
 
         grid = view.grid
         rows, cols = len(grid), len(grid[0])
         cells = [s for row in grid for s in row]
         p = self._position
-        out[p : p + COUNT * 2 * SIDE].reshape(COUNT, 2 * SIDE)[cells] = _places(rows, cols)
+        for cell, suspect in enumerate(cells):
+            at = p + suspect * (2 * SIDE)
+            w[at + cell // cols] = 1.0
+            w[at + SIDE + cell % cols] = 1.0
 
         identity = view.identity
         near_me = 0
@@ -254,15 +268,4 @@ class NoirEncoder(Encoder):
         f = self._flags
         out[f : f + len(FLAGS) * 32] = np.unpackbits(bits.view(np.uint8), bitorder="little")
         r0 = self._record
-        out[r0 : r0 + len(RECORD) * COUNT] = self._memory.ravel()
-
-
-@cache
-def _places(rows: int, cols: int) -> np.ndarray:
-    """For each cell of a rows x cols grid, the `position` row of the suspect standing there:
-    its row and its column, one-hot."""
-    table = np.zeros((rows * cols, 2 * SIDE), np.float32)
-    for cell in range(rows * cols):
-        table[cell, cell // cols] = 1.0
-        table[cell, SIDE + cell % cols] = 1.0
-    return table
+        w[r0 : r0 + len(RECORD) * COUNT] = self._memory
