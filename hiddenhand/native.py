@@ -31,6 +31,14 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.goodcop.rules",
     "hiddenhand.games.infected.rules",
     "hiddenhand.games.infected.action_phase",
+    "hiddenhand.games.noir.views",
+    "hiddenhand.games.goodcop.views",
+    "hiddenhand.games.infected.views",
+    "hiddenhand.rl.encoder",
+    "hiddenhand.rl.encoders.noir",
+    "hiddenhand.rl.encoders.goodcop",
+    "hiddenhand.rl.encoders.infected",
+    "hiddenhand.rl.observer",
 )
 """The modules `pip install .` compiles, hottest first (a random playout's steps, ISMCTS)."""
 

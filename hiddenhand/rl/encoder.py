@@ -2,7 +2,9 @@
 
 An encoder belongs to one seat of one table. It knows only two things about the game: the
 events that seat may see (folded into a memory as they happen) and the seat's current view.
-It never receives the state, so the tensor cannot depend on anything the seat may not know.
+It never reads the state itself: `seat_view` hands it the seat's view (or the part of it the
+encoder reads, built by the game like the view), so the tensor cannot depend on anything the
+seat may not know.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from array import array
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
-from hiddenhand.engine import Event, Options
+from hiddenhand.engine import Event, Options, State
 from hiddenhand.rl.layout import Layout
 
 
@@ -24,6 +27,14 @@ def float32(x: float) -> float:
     return float(np.float32(x))
 
 
+def slots(out: np.ndarray) -> Any:
+    """The tensor's float32 cells, to write Python floats into one at a time (a memoryview:
+    much cheaper per write than indexing the numpy array, and each value is rounded to float32
+    as numpy rounds it). Typed Any: typeshed's memoryview takes ints only."""
+    return out.data
+
+
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # games' encoders, copied
 class Encoder(ABC):
     """One seat's observation tensor: its present (the view) and its memory (its events).
 
@@ -62,9 +73,15 @@ class Encoder(ABC):
     def fold(self, event: Event) -> None:
         """Remember what an event tells the seat (only events the seat may see are folded)."""
 
+    def seat_view(self, state: State, seat: int) -> Any:
+        """What `encode` reads of the seat's present: its `typed_view` (the game's view Struct
+        where it has one, else the JSON-ready dict), or where an encoder asks for less, the
+        fields of that view it reads, taken from what the view holds and nothing else (the
+        game builds them beside `typed_view`)."""
+        return state.typed_view(seat)
+
     @abstractmethod
     def encode(self, view: Any, out: np.ndarray) -> None:
         """Write the tensor into `out` (zeroed by the caller), from the view and the memory.
 
-        `view` is the seat's `typed_view`: the game's view Struct where it has one (NOIR),
-        else the JSON-ready dict `view` returns; either holds exactly what the seat may know."""
+        `view` is what `seat_view` gave for the seat: it holds exactly what the seat may know."""

@@ -46,7 +46,8 @@ class Observer:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        self.encoders[seat].encode(state.typed_view(seat), out)
+        encoder = self.encoders[seat]
+        encoder.encode(encoder.seat_view(state, seat), out)
         return out
 
     def mask(self, state: State, seat: int) -> np.ndarray:

@@ -11,13 +11,14 @@ from array import array
 
 import numpy as np
 from msgspec import UNSET
+from mypy_extensions import mypyc_attr
 
 from hiddenhand.engine import Event, Options
 from hiddenhand.games.goodcop.cards import FACE_NAMES, KIND_NAMES, TEAM_NAMES
 from hiddenhand.games.goodcop.phases import Phase
 from hiddenhand.games.goodcop.view_schema import GoodCopView
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
-from hiddenhand.rl.encoder import Encoder, float32
+from hiddenhand.rl.encoder import Encoder, float32, slots
 from hiddenhand.rl.layout import Layout, one_hot_index
 
 PHASE_NAMES = tuple(str(phase) for phase in Phase)
@@ -54,6 +55,7 @@ _DEED = one_hot_index(DEEDS)
 _ZMODE = one_hot_index(ZOMBIE_MODES)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class GoodCopEncoder(Encoder):
     """Good Cop Bad Cop with or without the Zombies expansion (zombie fields stay 0 without)."""
 
@@ -177,7 +179,7 @@ class GoodCopEncoder(Encoder):
             self._deed(data["seat"], kind)
 
     def encode(self, view: GoodCopView, out: np.ndarray) -> None:
-        w = memoryview(out)
+        w = slots(out)
         n = self.players
         me = self.seat
         w[self._phase + _PHASE[view.phase]] = 1.0

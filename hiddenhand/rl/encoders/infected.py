@@ -9,11 +9,12 @@ from __future__ import annotations
 from array import array
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from hiddenhand.engine import Event, Options
 from hiddenhand.games.infected.cards import RESOURCES, card_set
 from hiddenhand.games.infected.view_schema import InfectedView, Me
-from hiddenhand.rl.encoder import Encoder, float32
+from hiddenhand.rl.encoder import Encoder, float32, slots
 from hiddenhand.rl.layout import Layout, one_hot_index
 
 PHASES = (
@@ -78,6 +79,7 @@ _DEED = one_hot_index(DEEDS)
 _LAST_CLAIM = one_hot_index(LAST_CLAIMS)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class InfectedEncoder(Encoder):
     """The Infected for any variant and seat count."""
 
@@ -199,7 +201,7 @@ class InfectedEncoder(Encoder):
             self._deed_tenths[i] = self._deed_counts[i] * _TENTH
 
     def encode(self, view: InfectedView, out: np.ndarray) -> None:
-        w = memoryview(out)
+        w = slots(out)
         n = self.players
         me_seat = self.seat
         items, zombies = self._items, self._zombies

@@ -8,11 +8,12 @@ they appear, so a canvas answered twenty turns ago stays in the tensor.
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
-from hiddenhand.engine import Event, Options
+from hiddenhand.engine import Event, Options, State
 from hiddenhand.games.noir.board import neighbour_cells
 from hiddenhand.games.noir.knowledge import (
     ARREST,
@@ -22,10 +23,14 @@ from hiddenhand.games.noir.knowledge import (
     KILL,
     KILLER_CANVAS,
 )
-from hiddenhand.games.noir.schema import FactView, NoirView
+from hiddenhand.games.noir.schema import FactView
 from hiddenhand.games.noir.suspects import COUNT, EVERYONE, SIDE
-from hiddenhand.rl.encoder import Encoder, float32
+from hiddenhand.games.noir.views import SeatFields
+from hiddenhand.rl.encoder import Encoder, float32, slots
 from hiddenhand.rl.layout import Layout
+
+if TYPE_CHECKING:
+    from hiddenhand.games.noir.rules import NoirState
 
 PHASES = ("first-kill", "choose-identity", "play", "exonerating", "citizens-arresting", "over")
 MODES = ("classic", "standard", "citizens-arrest")
@@ -82,6 +87,7 @@ def _mask(suspects: Any) -> int:
     return sum(map(_BITS.__getitem__, suspects))
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class NoirEncoder(Encoder):
     """NOIR for either seat; the same layout serves the Killer and the Inspector."""
 
@@ -198,16 +204,19 @@ class NoirEncoder(Encoder):
         self._kills = kills
         self._killer_public, self._inspector_public = killer & EVERYONE, inspector & EVERYONE
 
-    def encode(self, view: NoirView, out: np.ndarray) -> None:
-        w = memoryview(out)
-        w[self._role + (0 if view.you == "killer" else 1)] = 1.0
+    def seat_view(self, state: State, seat: int) -> SeatFields:
+        return SeatFields(cast("NoirState", state), seat)
+
+    def encode(self, view: SeatFields, out: np.ndarray) -> None:
+        w = slots(out)
+        w[self._role + (0 if view.role == "killer" else 1)] = 1.0
         w[self._phase + _PHASE[view.phase]] = 1.0
         w[self._mode + _MODE[view.mode]] = 1.0
-        if self.seat in view.to_move:
+        if view.to_move:
             w[self._to_move] = 1.0
         last = view.last_shift
         if last is not None:
-            w[self._last_shift + _SHIFT[(last.line, last.index, last.direction)]] = 1.0
+            w[self._last_shift + _SHIFT[last]] = 1.0
         kills_to_win = view.kills_to_win
         turn_limit = view.turn_limit
         c = self._counters
@@ -217,7 +226,7 @@ class NoirEncoder(Encoder):
         w[c + 3] = view.hand_size / 4.0
         w[c + 4] = view.citizens_arrests / 4.0
         w[c + 5] = kills_to_win / COUNT
-        if view.disguise == "innocent":
+        if view.innocent_disguise:
             w[c + 6] = 1.0
         self._fold_facts(view.facts, kills_to_win)
         # As float32 arithmetic does it: the count times the float32 nearest 1 / turn limit.
@@ -227,9 +236,8 @@ class NoirEncoder(Encoder):
             if count:
                 w[a + i] = count * per_turn
 
-        grid = view.grid
-        rows, cols = len(grid), len(grid[0])
-        cells = [s for row in grid for s in row]
+        rows, cols = view.rows, view.cols
+        cells = view.cells
         p = self._position
         for cell, suspect in enumerate(cells):
             at = p + suspect * (2 * SIDE)
@@ -238,26 +246,26 @@ class NoirEncoder(Encoder):
 
         identity = view.identity
         near_me = 0
-        if identity is not None and identity in cells:
+        if identity >= 0 and identity in cells:
             for j in neighbour_cells(rows, cols)[cells.index(identity)]:
                 near_me |= 1 << cells[j]
         source = view.citizens_source
         near_source = 0
-        if source is not None and source in cells:
+        if source >= 0 and source in cells:
             for j in neighbour_cells(rows, cols)[cells.index(source)]:
                 near_source |= 1 << cells[j]
-        alive = EVERYONE & ~_mask(view.deceased)
-        candidates = _mask(view.candidates or ())
-        discards = _mask(view.discards)
-        me = 0 if identity is None else 1 << identity
+        alive = view.alive
+        candidates = view.candidates
+        discards = view.discards
+        me = 0 if identity < 0 else 1 << identity
         bits = self._bits
         bits[:] = (
             alive,
-            _mask(view.innocent),
-            _mask(view.removed),
+            view.innocent,
+            view.removed,
             discards,
             me,
-            _mask(view.hand or ()),
+            view.hand,
             candidates,
             near_me,
             candidates & (near_me | me) & alive,
