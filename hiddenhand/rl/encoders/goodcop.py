@@ -8,18 +8,23 @@ order, and so on; any seat named in the view (an aim, the shooter, the turn) is 
 from __future__ import annotations
 
 from array import array
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
-from msgspec import UNSET
 from mypy_extensions import mypyc_attr
 
-from hiddenhand.engine import Event, Options
+from hiddenhand.engine import Event, Options, State
 from hiddenhand.games.goodcop.cards import FACE_NAMES, KIND_NAMES, TEAM_NAMES
+from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import Phase
-from hiddenhand.games.goodcop.view_schema import GoodCopView
+from hiddenhand.games.goodcop.views import SeatFields, add_zombie_fields
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.rl.encoder import Encoder, float32, slots
 from hiddenhand.rl.layout import Layout, one_hot_index
+
+if TYPE_CHECKING:
+    from hiddenhand.games.goodcop.rules import GoodCop
+    from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 PHASE_NAMES = tuple(str(phase) for phase in Phase)
 ZOMBIE_MODES = ("off", "dice", "infect", "simple")
@@ -40,8 +45,6 @@ DEEDS = ("turn", "arm", "equip", "investigate", "investigated", "shoot", "shot",
 DICE = ("zombie", "infection")
 
 _PHASE = one_hot_index(PHASE_NAMES)
-_KIND = one_hot_index(KIND_NAMES)
-_TEAM = one_hot_index(TEAM_NAMES)
 _TITLES = ZOMBIES_EQUIPMENT.titles
 """Every equipment title, the Zombies expansion's included (its fields stay 0 without)."""
 _TASK_NAMES = ZOMBIES_EQUIPMENT.names
@@ -49,7 +52,6 @@ _TASK_NAMES = ZOMBIES_EQUIPMENT.names
 _STAYING_TITLES = tuple(_TITLES[t] for t in ZOMBIES_EQUIPMENT.staying)
 _TITLE = one_hot_index(_TITLES)
 _TASK = one_hot_index(_TASK_NAMES)
-_FACE = one_hot_index(FACE_NAMES)
 _STAYING = {title: i for i, title in enumerate(_STAYING_TITLES)}
 _DEED = one_hot_index(DEEDS)
 _ZMODE = one_hot_index(ZOMBIE_MODES)
@@ -139,6 +141,7 @@ class GoodCopEncoder(Encoder):
         self._investigations = layout.add(
             "investigations", n, n, what="memory: who investigated whom (count / 5)"
         )
+        self._zombies = cast(GoodCopOptions, options).zombies != "off"
         self.reset()
 
     def reset(self) -> None:
@@ -178,95 +181,101 @@ class GoodCopEncoder(Encoder):
         elif kind in ("play", "reveal") and "seat" in data:
             self._deed(data["seat"], kind)
 
-    def encode(self, view: GoodCopView, out: np.ndarray) -> None:
+    def seat_view(self, state: State, seat: int) -> SeatFields:
+        fields = SeatFields(cast("GoodCop", state), seat)
+        if self._zombies:
+            add_zombie_fields(cast("ZombieGoodCop", state), fields)
+        return fields
+
+    def encode(self, view: SeatFields, out: np.ndarray) -> None:
         w = slots(out)
         n = self.players
         me = self.seat
         w[self._phase + _PHASE[view.phase]] = 1.0
-        arms = view.arms_in_centre
         g = self._globals
-        if view.direction == "clockwise":
+        if view.clockwise:
             w[g] = 1.0
-        w[g + 1] = view.guns_in_centre / n
+        w[g + 1] = view.guns / n
         w[g + 2] = view.deck / 30.0
         w[g + 3] = len(view.discard) / 30.0
-        w[g + 4] = (0 if arms is UNSET else arms) / n
-        if view.outcome is not None:
+        w[g + 4] = view.arms_in_centre / n
+        if view.over:
             w[g + 5] = 1.0
-        team = view.team
-        if team is not None:
-            w[self._team + _TEAM[team]] = 1.0
+        w[self._team + view.team] = 1.0
         for title in view.hand:
             w[self._hand + _TITLE[title]] += 1.0
         for title in view.discard:
             w[self._discard + _TITLE[title]] += 1.0
         resolving = view.resolving
         if resolving is not None:
-            w[self._resolving + _TASK[resolving.card]] = 1.0
-        zombies = view.zombies
-        w[self._zmode + _ZMODE["off" if zombies is UNSET else zombies]] = 1.0
-        dice = None if view.dice is UNSET else view.dice
+            w[self._resolving + _TASK[resolving]] = 1.0
+        w[self._zmode + _ZMODE[view.zombies]] = 1.0
+        dice = view.dice
         if dice is not None:
-            w[self._dice + DICE.index(dice.die)] = 1.0
-            for face in dice.faces:
-                w[self._dice + len(DICE) + _FACE[face]] += _THIRD
+            w[self._dice + DICE.index(dice[1])] = 1.0
+            for face in dice[2]:
+                w[self._dice + len(DICE) + face] += _THIRD
 
         marks = self._marks
         for seat in view.to_move:
             w[marks + (seat - me) % n] = 1.0
-        shot = view.shot
-        alarm = view.alarm
         named = (
             view.turn,
             view.coffee,
-            shot.shooter if shot else None,
-            shot.target if shot else None,
-            resolving.by if resolving else None,
-            None if alarm is UNSET else alarm,
-            dice.by if dice else None,
+            view.shooter,
+            view.target,
+            view.resolving_by,
+            view.alarm,
+            -1 if dice is None else dice[0],
         )
         for i, marked in enumerate(named, start=1):
-            if marked is not None:
+            if marked >= 0:
                 w[marks + i * n + (marked - me) % n] = 1.0
 
         width = len(PLAYER)
-        staying = len(_STAYING_TITLES)
         card_width = len(CARD)
         unknown = len(KIND_NAMES)
-        for p, info in enumerate(view.players):
+        alive, holds, aims, zombie = view.alive, view.holds, view.aim, view.zombie
+        hand_sizes, teams = view.hand_sizes, view.teams
+        kinds, revealed, wounded = view.card_kind, view.card_revealed, view.card_wounded
+        infected = view.card_infected
+        over = view.over
+        slot = 0
+        for p in range(n):
             r = (p - me) % n
             base = self._player + r * width
-            aim = info.aim
-            if info.alive:
+            aim = aims[p]
+            if alive[p]:
                 w[base] = 1.0
-            if info.armed:
-                w[base + 1] = 1.0
-            if info.zombie is True:
+            if holds[p]:
+                w[base + (3 if zombie[p] else 1)] = 1.0
+            if zombie[p]:
                 w[base + 2] = 1.0
-            if info.arms is True:
-                w[base + 3] = 1.0
             if aim == me:
                 w[base + 4] = 1.0
-            w[base + 5] = info.hand / 2.0
-            if info.equipment is not None:
+            w[base + 5] = hand_sizes[p] / 2.0
+            if over or p == me:
                 w[base + 6] = 1.0
-            if aim is not None:
+            if aim >= 0:
                 w[self._aim + r * n + (aim - me) % n] = 1.0
-            for title in info.front:
-                w[self._front + r * staying + _STAYING[title]] = 1.0
             c = self._cards + r * 3 * card_width
-            for card in info.cards:
-                known = card.card
-                w[c + (_KIND[known] if known is not None else unknown)] = 1.0
-                if card.revealed:
+            for _ in range(3):
+                known = kinds[slot]
+                w[c + (known if known >= 0 else unknown)] = 1.0
+                if revealed[slot]:
                     w[c + unknown + 1] = 1.0
-                if card.wounded:
+                if wounded[slot]:
                     w[c + unknown + 2] = 1.0
-                if card.infected is True:
+                if infected[slot]:
                     w[c + unknown + 3] = 1.0
                 c += card_width
-            if info.team is not None:
-                w[self._teams + r * len(TEAM_NAMES) + _TEAM[info.team]] = 1.0
+                slot += 1
+            team = view.team if p == me else teams[p]
+            if team >= 0:
+                w[self._teams + r * len(TEAM_NAMES) + team] = 1.0
+        staying = len(_STAYING_TITLES)
+        for p, title in view.front:
+            w[self._front + (p - me) % n * staying + _STAYING[title]] = 1.0
         d = self._deeds
         w[d : d + n * len(DEEDS)] = self._deed_tenths
         i = self._investigations
