@@ -7,15 +7,19 @@ Per-player rows are relative seats (row 0 is the owner). Cards are counted by ki
 from __future__ import annotations
 
 from array import array
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from mypy_extensions import mypyc_attr
 
-from hiddenhand.engine import Event, Options
+from hiddenhand.engine import Event, Options, State
 from hiddenhand.games.infected.cards import RESOURCES, card_set
-from hiddenhand.games.infected.view_schema import InfectedView, Me
+from hiddenhand.games.infected.views import SeatFields
 from hiddenhand.rl.encoder import Encoder, float32, slots
 from hiddenhand.rl.layout import Layout, one_hot_index
+
+if TYPE_CHECKING:
+    from hiddenhand.games.infected.rules import InfectedState
 
 PHASES = (
     "",
@@ -200,7 +204,10 @@ class InfectedEncoder(Encoder):
             self._deed_counts[i] += 1.0
             self._deed_tenths[i] = self._deed_counts[i] * _TENTH
 
-    def encode(self, view: InfectedView, out: np.ndarray) -> None:
+    def seat_view(self, state: State, seat: int) -> SeatFields:
+        return SeatFields(cast("InfectedState", state), seat)
+
+    def encode(self, view: SeatFields, out: np.ndarray) -> None:
         w = slots(out)
         n = self.players
         me_seat = self.seat
@@ -222,34 +229,31 @@ class InfectedEncoder(Encoder):
         w[g + 10] = view.resources_needed / 4.0
         if view.blood_samples_used:
             w[g + 11] = 1.0
-        resources = view.resources
-        for r, name in enumerate(RESOURCES):
-            w[self._resources + r] = resources[name] / n
+        for r, cards in enumerate(view.resources):
+            w[self._resources + r] = cards / n
         threat = view.threat
-        for card in threat:
-            w[self._threat + zombies[card.name]] += 1.0
+        for name in threat:
+            w[self._threat + zombies[name]] += 1.0
         if threat:
-            w[self._threat_last + zombies[threat[-1].name]] = 1.0
+            w[self._threat_last + zombies[threat[-1]]] = 1.0
         for name in view.item_discard_top:
             w[self._discard_top + items[name]] += 1.0
-        vote = view.vote
-        if vote is not None and vote.target is not None:
-            row = 0 if vote.kind == "destroy" else 1
-            w[self._vote + row * n + (vote.target - me_seat) % n] = 1.0
+        target = view.vote_target
+        if target is not None:
+            row = 0 if view.vote_kind == "destroy" else 1
+            w[self._vote + row * n + (target - me_seat) % n] = 1.0
 
-        me = view.me
-        if isinstance(me, Me):
-            for name in me.hand:
-                w[self._my_hand + items[name]] += 1.0
-            for name in me.pile:
-                w[self._my_pile + items[name]] += 1.0
-            for label in me.zombie_hand:
-                w[self._my_zombies + self._zombie_labels[label]] += 1.0
-            for i, top in enumerate(me.zombie_deck_top[:3]):
-                w[self._deck_top + i] = top.value / 9.0
-            choice = me.choice
-            if choice is not None:
-                w[self._stage + _STAGE[choice.stage]] = 1.0
+        for name in view.hand:
+            w[self._my_hand + items[name]] += 1.0
+        for name in view.pile:
+            w[self._my_pile + items[name]] += 1.0
+        for label in view.zombie_hand:
+            w[self._my_zombies + self._zombie_labels[label]] += 1.0
+        for i, value in enumerate(view.zombie_deck_top[:3]):
+            w[self._deck_top + i] = value / 9.0
+        stage = view.stage
+        if stage is not None:
+            w[self._stage + _STAGE[stage]] = 1.0
 
         to_move = view.to_move
         leader = view.leader
@@ -259,7 +263,7 @@ class InfectedEncoder(Encoder):
         for p, info in enumerate(view.players):
             r = (p - me_seat) % n
             base = self._player + r * width
-            w[base] = (info.hitpoints or 0) / 5.0
+            w[base] = info.hitpoints / 5.0
             if info.ability_used:
                 w[base + 1] = 1.0
             w[base + 2] = info.wounds / 5.0
@@ -288,23 +292,23 @@ class InfectedEncoder(Encoder):
                 for shown in sample:
                     w[s0 + (0 if shown == "clean" else 1)] += 1.0
             e0 = self._equipped + r * 2 * slot_width
-            for entry in info.equipped[:2]:
-                if entry.item is None:
+            for item, face_up, fresh in info.equipped[:2]:
+                if item is None:
                     w[e0 + item_count + 2] = 1.0
                 else:
-                    w[e0 + items[entry.item]] = 1.0
-                if entry.face_up:
+                    w[e0 + items[item]] = 1.0
+                if face_up:
                     w[e0 + item_count] = 1.0
-                if entry.fresh:
+                if fresh:
                     w[e0 + item_count + 1] = 1.0
                 e0 += slot_width
-        for claim in view.last_claims:
-            at = self._last_claims + (claim.seat - me_seat) % n * len(LAST_CLAIMS)
-            w[at + _LAST_CLAIM[claim.claim]] = 1.0
-        for test in view.tests:
-            t0 = self._tests + (test.target - me_seat) % n * len(TESTS)
+        for seat, claim in view.last_claims:
+            at = self._last_claims + (seat - me_seat) % n * len(LAST_CLAIMS)
+            w[at + _LAST_CLAIM[claim]] = 1.0
+        for target, shown in view.tests:
+            t0 = self._tests + (target - me_seat) % n * len(TESTS)
             w[t0] += 0.25
-            w[t0 + (1 if test.shown == "clean" else 2)] += 0.25
+            w[t0 + (1 if shown == "clean" else 2)] += 0.25
         c = self._claims
         w[c : c + n * len(CLAIMS)] = self._claim_tenths
         d = self._deeds
