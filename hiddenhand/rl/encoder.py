@@ -28,9 +28,9 @@ def float32(x: float) -> float:
 
 
 def slots(out: np.ndarray) -> Any:
-    """The tensor's float32 cells, to write Python floats into one at a time (a memoryview:
-    much cheaper per write than indexing the numpy array, and each value is rounded to float32
-    as numpy rounds it). Typed Any: typeshed's memoryview takes ints only."""
+    """An array's cells, to write Python numbers into one at a time (a memoryview: much
+    cheaper per write than indexing the numpy array; a float is rounded to float32 as numpy
+    rounds it). Typed Any: typeshed's memoryview takes ints only."""
     return out.data
 
 

@@ -29,12 +29,13 @@ Every view has these fields (suspects are ids 0-24 into `suspects`; rows and col
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from hiddenhand.games.noir.schema import LastShift, NoirView, OutcomeView, Revealed, Roles
-from hiddenhand.games.noir.suspects import EVERYONE, NAMES, listed, mask_of
+from hiddenhand.games.noir.suspects import EVERYONE, NAMES, listed
 
 if TYPE_CHECKING:
     from hiddenhand.games.noir.rules import NoirState
@@ -148,8 +149,8 @@ class SeatFields:
         """The grid row by row, shared with the state: read, never changed."""
         self.alive = EVERYONE & state.alive
         self.innocent = state.innocent
-        self.removed = mask_of(board.removed)
-        self.discards = mask_of(state.discards)
+        self.removed = _bit_set(board.removed)
+        self.discards = _bit_set(state.discards)
         self.identity = -1
         """-1 for none."""
         self.hand = 0
@@ -161,5 +162,13 @@ class SeatFields:
                 self.candidates = state.inspector_candidates()
         elif role == "inspector":
             self.identity = state.inspector
-            self.hand = mask_of(state.hand)
+            self.hand = _bit_set(state.hand)
             self.candidates = state.killer_candidates()
+
+
+def _bit_set(suspects: Sequence[int]) -> int:
+    """`suspects.mask_of`, compiled here with the view (it is called for every tensor)."""
+    out = 0
+    for s in suspects:
+        out |= 1 << s
+    return out

@@ -23,6 +23,7 @@ from hiddenhand.games.noir.knowledge import (
     KILL,
     KILLER_CANVAS,
 )
+from hiddenhand.games.noir.options import NoirOptions
 from hiddenhand.games.noir.schema import FactView
 from hiddenhand.games.noir.suspects import COUNT, EVERYONE, SIDE
 from hiddenhand.games.noir.views import SeatFields
@@ -153,6 +154,8 @@ class NoirEncoder(Encoder):
             ),
         )
         self._bits = np.zeros(len(FLAGS), dtype="<u4")
+        # As float32 arithmetic did it: a count times the float32 nearest 1 / turn limit.
+        self._per_turn = float32(1.0 / cast(NoirOptions, options).turn_limit)
         self.reset()
 
     def reset(self) -> None:
@@ -229,8 +232,7 @@ class NoirEncoder(Encoder):
         if view.innocent_disguise:
             w[c + 6] = 1.0
         self._fold_facts(view.facts, kills_to_win)
-        # As float32 arithmetic does it: the count times the float32 nearest 1 / turn limit.
-        per_turn = float32(1.0 / turn_limit)
+        per_turn = self._per_turn
         a = self._acts
         for i, count in enumerate(self._act_counts):
             if count:
