@@ -8,7 +8,7 @@ order, and so on; any seat named in the view (an aim, the shooter, the turn) is 
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -26,11 +26,20 @@ if TYPE_CHECKING:
     from hiddenhand.games.goodcop.rules import GoodCop
     from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
-PHASE_NAMES = tuple(str(phase) for phase in Phase)
-ZOMBIE_MODES = ("off", "dice", "infect", "simple")
-SEAT_MARKS = ("to_move", "turn", "coffee", "shooter", "target", "resolving", "alarm", "rolled")
+PHASE_NAMES: Final = tuple(str(phase) for phase in Phase)
+ZOMBIE_MODES: Final = ("off", "dice", "infect", "simple")
+SEAT_MARKS: Final = (
+    "to_move",
+    "turn",
+    "coffee",
+    "shooter",
+    "target",
+    "resolving",
+    "alarm",
+    "rolled",
+)
 """Per-player bits naming who plays the part now (the seat whose turn it is, and so on)."""
-PLAYER = (
+PLAYER: Final = (
     "alive",
     "armed",
     "zombie",
@@ -39,22 +48,32 @@ PLAYER = (
     "hand",
     "equipment_known",
 )
-CARD = (*KIND_NAMES, "unknown", "revealed", "wounded", "infected")
-DEEDS = ("turn", "arm", "equip", "investigate", "investigated", "shoot", "shot", "play", "reveal")
+CARD: Final = (*KIND_NAMES, "unknown", "revealed", "wounded", "infected")
+DEEDS: Final = (
+    "turn",
+    "arm",
+    "equip",
+    "investigate",
+    "investigated",
+    "shoot",
+    "shot",
+    "play",
+    "reveal",
+)
 """What each player has done over the game, counted from the public events."""
-DICE = ("zombie", "infection")
+DICE: Final = ("zombie", "infection")
 
-_PHASE = one_hot_index(PHASE_NAMES)
-_TITLES = ZOMBIES_EQUIPMENT.titles
+_PHASE: Final = one_hot_index(PHASE_NAMES)
+_TITLES: Final = ZOMBIES_EQUIPMENT.titles
 """Every equipment title, the Zombies expansion's included (its fields stay 0 without)."""
-_TASK_NAMES = ZOMBIES_EQUIPMENT.names
+_TASK_NAMES: Final = ZOMBIES_EQUIPMENT.names
 """Every card's title, a zombie's choices resolved like cards included."""
-_STAYING_TITLES = tuple(_TITLES[t] for t in ZOMBIES_EQUIPMENT.staying)
-_TITLE = one_hot_index(_TITLES)
-_TASK = one_hot_index(_TASK_NAMES)
-_STAYING = {title: i for i, title in enumerate(_STAYING_TITLES)}
-_DEED = one_hot_index(DEEDS)
-_ZMODE = one_hot_index(ZOMBIE_MODES)
+_STAYING_TITLES: Final = tuple(_TITLES[t] for t in ZOMBIES_EQUIPMENT.staying)
+_TITLE: Final = one_hot_index(_TITLES)
+_TASK: Final = one_hot_index(_TASK_NAMES)
+_STAYING: Final = {title: i for i, title in enumerate(_STAYING_TITLES)}
+_DEED: Final = one_hot_index(DEEDS)
+_ZMODE: Final = one_hot_index(ZOMBIE_MODES)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -282,6 +301,6 @@ class GoodCopEncoder(Encoder):
         w[i : i + n * n] = self._inv_fifths
 
 
-_TENTH = float32(0.1)
-_FIFTH = float32(0.2)
-_THIRD = float32(1.0 / 3.0)
+_TENTH: Final = float32(0.1)
+_FIFTH: Final = float32(0.2)
+_THIRD: Final = float32(1.0 / 3.0)

@@ -7,7 +7,7 @@ Per-player rows are relative seats (row 0 is the owner). Cards are counted by ki
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -21,7 +21,7 @@ from hiddenhand.rl.layout import Layout, one_hot_index
 if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
-PHASES = (
+PHASES: Final = (
     "",
     "character",
     "setup",
@@ -36,8 +36,8 @@ PHASES = (
     "infect",
     "over",
 )
-VARIANTS = ("standard", "cooperative", "infection-spreads", "all-okay")
-STAGES = (
+VARIANTS: Final = ("standard", "cooperative", "infection-spreads", "all-okay")
+STAGES: Final = (
     "start",
     "ability_target",
     "destroy_target",
@@ -51,7 +51,7 @@ STAGES = (
     "test_target",
     "done",
 )
-PLAYER = (
+PLAYER: Final = (
     "hitpoints",
     "ability_used",
     "wounds",
@@ -66,21 +66,21 @@ PLAYER = (
     "to_move",
     "leader",
 )
-SAMPLE = ("clean", "virus", "unknown")
-EQUIP = ("face_up", "fresh", "unknown")
-CLAIMS = ("fail", "success", "shown-fail")
-DEEDS = ("wound", "heal", "draw", "equip")
+SAMPLE: Final = ("clean", "virus", "unknown")
+EQUIP: Final = ("face_up", "fresh", "unknown")
+CLAIMS: Final = ("fail", "success", "shown-fail")
+DEEDS: Final = ("wound", "heal", "draw", "equip")
 """What each player has done or suffered, counted from the public events."""
-LAST_CLAIMS = ("fail", "success", "show")
+LAST_CLAIMS: Final = ("fail", "success", "show")
 """The last threat's claims: fail unseen, success shown, fail shown."""
-TESTS = ("tested", "shown_clean", "shown_virus")
+TESTS: Final = ("tested", "shown_clean", "shown_virus")
 
-_PHASE = one_hot_index(PHASES)
-_VARIANT = one_hot_index(VARIANTS)
-_STAGE = one_hot_index(STAGES)
-_CLAIM = one_hot_index(CLAIMS)
-_DEED = one_hot_index(DEEDS)
-_LAST_CLAIM = one_hot_index(LAST_CLAIMS)
+_PHASE: Final = one_hot_index(PHASES)
+_VARIANT: Final = one_hot_index(VARIANTS)
+_STAGE: Final = one_hot_index(STAGES)
+_CLAIM: Final = one_hot_index(CLAIMS)
+_DEED: Final = one_hot_index(DEEDS)
+_LAST_CLAIM: Final = one_hot_index(LAST_CLAIMS)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
@@ -315,4 +315,4 @@ class InfectedEncoder(Encoder):
         w[d : d + n * len(DEEDS)] = self._deed_tenths
 
 
-_TENTH = float32(0.1)
+_TENTH: Final = float32(0.1)

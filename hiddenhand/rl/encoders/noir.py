@@ -8,7 +8,7 @@ they appear, so a canvas answered twenty turns ago stays in the tensor.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -33,15 +33,22 @@ from hiddenhand.rl.layout import Layout
 if TYPE_CHECKING:
     from hiddenhand.games.noir.rules import NoirState
 
-PHASES = ("first-kill", "choose-identity", "play", "exonerating", "citizens-arresting", "over")
-MODES = ("classic", "standard", "citizens-arrest")
-SHIFTS = tuple(
+PHASES: Final = (
+    "first-kill",
+    "choose-identity",
+    "play",
+    "exonerating",
+    "citizens-arresting",
+    "over",
+)
+MODES: Final = ("classic", "standard", "citizens-arrest")
+SHIFTS: Final = tuple(
     (axis, index, direction)
     for axis, directions in (("row", ("left", "right")), ("column", ("up", "down")))
     for index in range(SIDE)
     for direction in directions
 )
-FLAGS = (
+FLAGS: Final = (
     "alive",
     "innocent",
     "removed",
@@ -56,7 +63,7 @@ FLAGS = (
     "public_inspector",
 )
 """Per-suspect bits, one row each: 25 suspects padded to 32, the bits of a 32-bit set."""
-RECORD = (
+RECORD: Final = (
     "killed",
     "arrested",
     "killer_said_near",
@@ -67,20 +74,30 @@ RECORD = (
 )
 """Per-suspect memory of the public record: when it was killed (its kill's rank over the
 kills needed), and the arrests, canvas answers and disguises that named it."""
-ACTS = ("shift", "kill", "arrest", "exonerate", "disguise", "disguise-failed", "canvas", "collapse")
+ACTS: Final = (
+    "shift",
+    "kill",
+    "arrest",
+    "exonerate",
+    "disguise",
+    "disguise-failed",
+    "canvas",
+    "collapse",
+)
 
-_PHASE = {name: i for i, name in enumerate(PHASES)}
-_MODE = {name: i for i, name in enumerate(MODES)}
-_SHIFT = {key: i for i, key in enumerate(SHIFTS)}
-_RECORD = {name: i for i, name in enumerate(RECORD)}
-_ACT = {name: i for i, name in enumerate(ACTS)}
+_PHASE: Final = {name: i for i, name in enumerate(PHASES)}
+_MODE: Final = {name: i for i, name in enumerate(MODES)}
+_SHIFT: Final = {key: i for i, key in enumerate(SHIFTS)}
+_RECORD: Final = {name: i for i, name in enumerate(RECORD)}
+_ACT: Final = {name: i for i, name in enumerate(ACTS)}
 _KILLED, _ARRESTED, _KILLER_NEAR, _KILLER_NOT_NEAR, _INSPECTOR_NEAR, _INSPECTOR_NOT_NEAR, _LEFT = (
     row * COUNT for row in range(len(RECORD))
 )
 """Where each row of the record starts in the flat memory."""
 
 
-_BITS = tuple(1 << s for s in range(COUNT))
+_SIDE: Final = SIDE
+_BITS: Final = tuple(1 << s for s in range(COUNT))
 
 
 def _mask(suspects: Any) -> int:
@@ -241,10 +258,11 @@ class NoirEncoder(Encoder):
         rows, cols = view.rows, view.cols
         cells = view.cells
         p = self._position
+        side = _SIDE
         for cell, suspect in enumerate(cells):
-            at = p + suspect * (2 * SIDE)
+            at = p + suspect * (2 * side)
             w[at + cell // cols] = 1.0
-            w[at + SIDE + cell % cols] = 1.0
+            w[at + side + cell % cols] = 1.0
 
         identity = view.identity
         near_me = 0
