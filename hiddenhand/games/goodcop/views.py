@@ -188,17 +188,19 @@ class SeatFields:
         self.aim = [a if a != p else UNARMED for p, a in enumerate(state.aim)]
         """Per seat: the seat its gun points at, or -1."""
         self.hand_sizes = [len(h) for h in state.hand]
-        self.front = [(state.placed[t], titles[t]) for t in table.staying if state.placed[t] >= 0]
+        placed = state.placed
+        self.front = [(placed[t], titles[t]) for t in table.staying if placed[t] >= 0]
         """(seat, title) of each equipment card lying in front of a player."""
         self.card_kind: list[int] = []
         """Per seat, its three integrity cards in turn: the kind where the seat knows it."""
         self.card_revealed: list[bool] = []
         self.card_wounded: list[bool] = []
-        for p in range(n):
-            for c in state.cards[p]:
-                self.card_kind.append(card_kinds[c] if known >> c & 1 else -1)
-                self.card_revealed.append(bool(face_up >> c & 1))
-                self.card_wounded.append(bool(wounded >> c & 1))
+        kinds, revealed, hurt = self.card_kind, self.card_revealed, self.card_wounded
+        for cards in state.cards:
+            for c in cards:
+                kinds.append(card_kinds[c] if known >> c & 1 else -1)
+                revealed.append(bool(face_up >> c & 1))
+                hurt.append(bool(wounded >> c & 1))
         self.teams = list(state.teams) if over else [-1] * n
         """Every seat's team once the game is over (the seat's own is `team`)."""
         self.zombies = "off"
@@ -216,8 +218,8 @@ def add_zombie_fields(state: ZombieGoodCop, fields: SeatFields) -> None:
     fields.zombie = state.zombie
     infected = fields.card_infected
     i = 0
-    for p in range(state.player_count):
-        for c in state.cards[p]:
+    for cards in state.cards:
+        for c in cards:
             infected[i] = bool(tokens >> c & 1)
             i += 1
     fields.zombies = state.design.name

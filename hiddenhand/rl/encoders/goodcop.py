@@ -221,10 +221,12 @@ class GoodCopEncoder(Encoder):
         if view.over:
             w[g + 5] = 1.0
         w[self._team + view.team] = 1.0
+        at = self._hand
         for title in view.hand:
-            w[self._hand + _TITLE[title]] += 1.0
+            w[at + _TITLE[title]] += 1.0
+        at = self._discard
         for title in view.discard:
-            w[self._discard + _TITLE[title]] += 1.0
+            w[at + _TITLE[title]] += 1.0
         resolving = view.resolving
         if resolving is not None:
             w[self._resolving + _TASK[resolving]] = 1.0
@@ -259,10 +261,11 @@ class GoodCopEncoder(Encoder):
         kinds, revealed, wounded = view.card_kind, view.card_revealed, view.card_wounded
         infected = view.card_infected
         over = view.over
+        player, aim_at, cards_at, teams_at = self._player, self._aim, self._cards, self._teams
         slot = 0
         for p in range(n):
             r = (p - me) % n
-            base = self._player + r * width
+            base = player + r * width
             aim = aims[p]
             if alive[p]:
                 w[base] = 1.0
@@ -276,8 +279,8 @@ class GoodCopEncoder(Encoder):
             if over or p == me:
                 w[base + 6] = 1.0
             if aim >= 0:
-                w[self._aim + r * n + (aim - me) % n] = 1.0
-            c = self._cards + r * 3 * card_width
+                w[aim_at + r * n + (aim - me) % n] = 1.0
+            c = cards_at + r * 3 * card_width
             for _ in range(3):
                 known = kinds[slot]
                 w[c + (known if known >= 0 else unknown)] = 1.0
@@ -291,7 +294,7 @@ class GoodCopEncoder(Encoder):
                 slot += 1
             team = view.team if p == me else teams[p]
             if team >= 0:
-                w[self._teams + r * len(TEAM_NAMES) + team] = 1.0
+                w[teams_at + r * len(TEAM_NAMES) + team] = 1.0
         staying = len(_STAYING_TITLES)
         for p, title in view.front:
             w[self._front + (p - me) % n * staying + _STAYING[title]] = 1.0

@@ -247,8 +247,9 @@ class InfectedEncoder(Encoder):
             w[self._my_hand + items[name]] += 1.0
         for name in view.pile:
             w[self._my_pile + items[name]] += 1.0
+        at, labels = self._my_zombies, self._zombie_labels
         for label in view.zombie_hand:
-            w[self._my_zombies + self._zombie_labels[label]] += 1.0
+            w[at + labels[label]] += 1.0
         for i, value in enumerate(view.zombie_deck_top[:3]):
             w[self._deck_top + i] = value / 9.0
         stage = view.stage
@@ -260,9 +261,15 @@ class InfectedEncoder(Encoder):
         width, slot_width = len(PLAYER), len(items) + len(EQUIP)
         item_count = len(items)
         characters = self._characters
+        player, character_at, sample_at, equipped_at = (
+            self._player,
+            self._character,
+            self._sample,
+            self._equipped,
+        )
         for p, info in enumerate(view.players):
             r = (p - me_seat) % n
-            base = self._player + r * width
+            base = player + r * width
             w[base] = info.hitpoints / 5.0
             if info.ability_used:
                 w[base + 1] = 1.0
@@ -283,15 +290,15 @@ class InfectedEncoder(Encoder):
                 w[base + 12] = 1.0
             character = info.character
             if character is not None:
-                w[self._character + r * len(characters) + characters[character]] = 1.0
+                w[character_at + r * len(characters) + characters[character]] = 1.0
             sample = info.blood_sample
-            s0 = self._sample + r * len(SAMPLE)
+            s0 = sample_at + r * len(SAMPLE)
             if sample is None:
                 w[s0 + 2] = 1.0
             else:
                 for shown in sample:
                     w[s0 + (0 if shown == "clean" else 1)] += 1.0
-            e0 = self._equipped + r * 2 * slot_width
+            e0 = equipped_at + r * 2 * slot_width
             for item, face_up, fresh in info.equipped[:2]:
                 if item is None:
                     w[e0 + item_count + 2] = 1.0
