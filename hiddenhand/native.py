@@ -57,6 +57,14 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.infected.use_item",
     "hiddenhand.games.infected.effects",
     "hiddenhand.games.infected.effect_rules",
+    "hiddenhand.games.noir.views",
+    "hiddenhand.games.goodcop.views",
+    "hiddenhand.games.infected.views",
+    "hiddenhand.rl.encoder",
+    "hiddenhand.rl.encoders.noir",
+    "hiddenhand.rl.encoders.goodcop",
+    "hiddenhand.rl.encoders.infected",
+    "hiddenhand.rl.observer",
 )
 """The modules `pip install .` compiles: the engine kernel, the search, and each game's rules,
 determinizer and heuristic bot (what a random playout and an ISMCTS iteration run)."""

@@ -333,7 +333,8 @@ class HiddenhandObserver:
         world = state.world
         if world.state is None:
             return
-        world.encoders[player].encode(world.state.typed_view(player), self.tensor)
+        encoder = world.encoders[player]
+        encoder.encode(encoder.seat_view(world.state, player), self.tensor)
         if self.perfect_recall and world.moves:
             players = world.players
             decider = self.dict["decider"]

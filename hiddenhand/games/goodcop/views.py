@@ -77,6 +77,7 @@ from hiddenhand.games.goodcop.view_schema import (
 
 if TYPE_CHECKING:
     from hiddenhand.games.goodcop.rules import GoodCop
+    from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
 
 _to_builtins = msgspec.to_builtins
 
@@ -149,3 +150,79 @@ def typed_view(state: GoodCop, seat: int | None) -> GoodCopView:
         if result is not None
         else None,
     )
+
+
+class SeatFields:
+    """The fields of a seat's `GoodCopView` an observation tensor reads, as the rules keep
+    them (seats, teams and card kinds as numbers; -1 for None): built like `typed_view`, from
+    what that view holds and nothing else, without making its lists and Structs. With the
+    Zombies expansion, `add_zombie_fields` adds what `ZombieGoodCop.typed_view` adds."""
+
+    def __init__(self, state: GoodCop, seat: int) -> None:
+        self.over = over = state.result is not None
+        known = -1 if over else state.known[seat] | state.face_up
+        face_up, wounded, card_kinds = state.face_up, state.wounded, state.card_kinds
+        table = state.card_table
+        titles, deck = table.titles, table.deck
+        n = state.player_count
+        self.phase = str(state.phase)
+        self.turn = state.turn
+        self.to_move = list(state.pending())
+        self.clockwise = state.direction == 1
+        self.coffee = state.coffee
+        task = state.task
+        self.resolving = table.names[task.card] if task else None
+        self.resolving_by = task.chooser if task else -1
+        shot = state.phase == SHOOTING and state.shot_target >= 0
+        self.shooter = state.turn if shot else -1
+        self.target = state.shot_target if shot else -1
+        self.team = state.teams[seat]
+        self.hand = [titles[deck[c]] for c in state.hand[seat]]
+        self.guns = state.guns
+        self.deck = len(state.deck)
+        self.discard = [titles[deck[c]] for c in state.discards]
+        self.alive = state.alive
+        """Per seat, shared with the state: read, never changed."""
+        self.holds = [a != UNARMED for a in state.aim]
+        """Per seat: a gun (or a zombie's Arms) in hand."""
+        self.aim = [a if a != p else UNARMED for p, a in enumerate(state.aim)]
+        """Per seat: the seat its gun points at, or -1."""
+        self.hand_sizes = [len(h) for h in state.hand]
+        placed = state.placed
+        self.front = [(placed[t], titles[t]) for t in table.staying if placed[t] >= 0]
+        """(seat, title) of each equipment card lying in front of a player."""
+        self.card_kind: list[int] = []
+        """Per seat, its three integrity cards in turn: the kind where the seat knows it."""
+        self.card_revealed: list[bool] = []
+        self.card_wounded: list[bool] = []
+        kinds, revealed, hurt = self.card_kind, self.card_revealed, self.card_wounded
+        for cards in state.cards:
+            for c in cards:
+                kinds.append(card_kinds[c] if known >> c & 1 else -1)
+                revealed.append(bool(face_up >> c & 1))
+                hurt.append(bool(wounded >> c & 1))
+        self.teams = list(state.teams) if over else [-1] * n
+        """Every seat's team once the game is over (the seat's own is `team`)."""
+        self.zombies = "off"
+        self.arms_in_centre = 0
+        self.zombie = [False] * n
+        self.card_infected = [False] * len(self.card_kind)
+        self.dice: tuple[int, str, tuple[int, ...]] | None = None
+        """The last roll: (seat that rolled, die, faces)."""
+        self.alarm = -1
+
+
+def add_zombie_fields(state: ZombieGoodCop, fields: SeatFields) -> None:
+    """The expansion's part (`zombie_rules._add_zombies`): zombies, Arms, tokens, dice, Alarm."""
+    tokens = state.infected_cards
+    fields.zombie = state.zombie
+    infected = fields.card_infected
+    i = 0
+    for cards in state.cards:
+        for c in cards:
+            infected[i] = bool(tokens >> c & 1)
+            i += 1
+    fields.zombies = state.design.name
+    fields.arms_in_centre = state.arms_in_centre
+    fields.dice = state.last_roll
+    fields.alarm = state.alarm

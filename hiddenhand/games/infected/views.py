@@ -199,3 +199,81 @@ def _revealed(state: InfectedState) -> Revealed:
         zombie_hands=[sorted(zkind(c).name for c in h) for h in state.zhand],
         zombie_deck=len(state.zdeck),
     )
+
+
+class SurvivorFields:
+    """The fields of a `Survivor` an observation tensor reads (see `_survivor`)."""
+
+    def __init__(self, state: InfectedState, p: int, sees: bool) -> None:
+        c = state.character[p]
+        character = state.cards.characters[c] if c >= 0 else None
+        self.character = character.name if character else None
+        self.hitpoints = character.hitpoints if character else 0
+        self.ability_used = state.ability_used[p]
+        self.wounds = len(state.wounds[p])
+        self.hand = len(state.hands[p])
+        self.pile = len(state.piles[p])
+        item_name = state.item_name
+        self.equipped = [
+            (item_name(card) if (up or sees) else None, bool(up), bool(fresh))
+            for card, up, fresh in state.equipped[p]
+        ]
+        """(item, face up, fresh) of each equipped card; the item None where unseen."""
+        self.exposed = state.exposed[p]
+        samples = state.samples[p]
+        self.blood_sample = samples if (sees or state.samples_up[p]) and samples else None
+        """Shared with the state: read, never changed."""
+        self.zombie_cards = len(state.zhand[p])
+        self.shown_fails = state.shown_fails[p]
+        self.fail_claims = state.fail_claims[p]
+        self.shown_claims = state.shown_claims[p]
+        window = state.window
+        self.chosen = p in window and window[p].done
+
+
+class SeatFields:
+    """The fields of a seat's `InfectedView` an observation tensor reads, as the rules keep
+    them where they can (counts, seats): built like `typed_view`, from what that view holds
+    and nothing else, without making its lists and Structs."""
+
+    def __init__(self, state: InfectedState, seat: int) -> None:
+        item_name, zkind = state.item_name, state.kind_z
+        over = state.result is not None
+        self.phase = state.phase
+        self.variant = state.variant
+        self.round = state.round
+        self.leader = state.leader
+        self.to_move = list(state.pending())
+        self.end_game = state.end_game
+        self.exhaustions = state.exhaustions
+        self.threat = [zkind(card).name for card in state.threat]
+        self.threat_sum = sum(state.threat_vals)
+        self.zombie_deck = len(state.zdeck)
+        self.zombie_discard = len(state.zdiscard)
+        self.item_deck = len(state.ideck)
+        self.item_discard = len(state.item_discard) + len(state.hidden_discard)
+        self.item_discard_top = [item_name(c) for c in state.item_discard[-5:]]
+        self.removed_items = len(state.removed_items)
+        self.resources = [len(pile) for pile in state.resources]
+        """Cards per pile, in the order of `RESOURCES`."""
+        self.resources_needed = state.n
+        self.blood_samples_used = state.variant != "cooperative"
+        self.tests = [(b, s) for _, b, s in state.tests]
+        """(target, shown) of every blood test."""
+        self.last_claims = [(s, claim) for s, claim, _ in state.last_claims]
+        """(seat, claim) of the last threat's claims."""
+        vote = state.phase == Phase.VOTE
+        self.vote_kind = state.vote_kind if vote else None
+        self.vote_target = state.vote_target if vote else None
+        self.players = [SurvivorFields(state, p, over or p == seat) for p in range(state.n)]
+        self.hand = [item_name(c) for c in state.hands[seat]]
+        self.pile = [item_name(c) for c in state.piles[seat]]
+        self.zombie_hand = [f"{zkind(c).name} ({zkind(c).value})" for c in state.zhand[seat]]
+        known = state.known_top[seat]
+        self.zombie_deck_top = (
+            [zkind(c).value for c in reversed(state.zdeck[-known:])] if known else []
+        )
+        """Values of the zombie cards the seat has seen on top of the deck, top first."""
+        draft = state.window.get(seat)
+        self.stage = draft.stage if draft is not None else None
+        """The stage of the seat's own choice in progress."""

@@ -29,6 +29,7 @@ Every view has these fields (suspects are ids 0-24 into `suspects`; rows and col
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -114,3 +115,60 @@ def typed_view(state: NoirState, seat: int | None) -> NoirView:
             else None
         ),
     )
+
+
+class SeatFields:
+    """The fields of a seat's `NoirView` an observation tensor reads, as the rules keep them
+    (suspect sets as bit sets, the board as its cells): built like `typed_view`, from what
+    that view holds and nothing else, without making its lists and Structs."""
+
+    def __init__(self, state: NoirState, seat: int) -> None:
+        opts = state.options
+        board = state.board
+        self.over = over = state.result is not None
+        self.role = role = state.role_of(seat)
+        self.phase = "over" if over else state.phase.value
+        self.mode = opts.mode
+        self.innocent_disguise = opts.disguise == "innocent"
+        self.kills_to_win = opts.kills
+        self.turn_limit = opts.turn_limit
+        self.turn = state.turn
+        self.to_move = seat in state.pending()
+        self.last_shift = state.last_shift
+        self.kills = state.kills
+        self.deck = len(state.deck)
+        self.hand_size = len(state.hand)
+        self.citizens_arrests = state.citizens_arrests
+        self.citizens_source = state.source
+        """-1 for none."""
+        self.facts = state.fact_views
+        """The public record, shared with the state: read, never changed."""
+        self.rows = board.rows
+        self.cols = board.cols
+        self.cells = board.cells
+        """The grid row by row, shared with the state: read, never changed."""
+        self.alive = EVERYONE & state.alive
+        self.innocent = state.innocent
+        self.removed = _bit_set(board.removed)
+        self.discards = _bit_set(state.discards)
+        self.identity = -1
+        """-1 for none."""
+        self.hand = 0
+        self.candidates = 0
+        """0 where the view's `candidates` is None."""
+        if role == "killer":
+            self.identity = state.killer
+            if state.inspector >= 0:
+                self.candidates = state.inspector_candidates()
+        elif role == "inspector":
+            self.identity = state.inspector
+            self.hand = _bit_set(state.hand)
+            self.candidates = state.killer_candidates()
+
+
+def _bit_set(suspects: Sequence[int]) -> int:
+    """`suspects.mask_of`, compiled here with the view (it is called for every tensor)."""
+    out = 0
+    for s in suspects:
+        out |= 1 << s
+    return out

@@ -7,22 +7,39 @@ order, and so on; any seat named in the view (an aim, the shooter, the turn) is 
 
 from __future__ import annotations
 
-import numpy as np
-from msgspec import UNSET
+from array import array
+from typing import TYPE_CHECKING, Final, cast
 
-from hiddenhand.engine import Event, Options
+import numpy as np
+from mypy_extensions import mypyc_attr
+
+from hiddenhand.engine import Event, Options, State
 from hiddenhand.games.goodcop.cards import FACE_NAMES, KIND_NAMES, TEAM_NAMES
+from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import Phase
-from hiddenhand.games.goodcop.view_schema import GoodCopView
+from hiddenhand.games.goodcop.views import SeatFields, add_zombie_fields
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
-from hiddenhand.rl.encoder import Encoder
+from hiddenhand.rl.encoder import Encoder, float32, slots
 from hiddenhand.rl.layout import Layout, one_hot_index
 
-PHASE_NAMES = tuple(str(phase) for phase in Phase)
-ZOMBIE_MODES = ("off", "dice", "infect", "simple")
-SEAT_MARKS = ("to_move", "turn", "coffee", "shooter", "target", "resolving", "alarm", "rolled")
+if TYPE_CHECKING:
+    from hiddenhand.games.goodcop.rules import GoodCop
+    from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
+
+PHASE_NAMES: Final = tuple(str(phase) for phase in Phase)
+ZOMBIE_MODES: Final = ("off", "dice", "infect", "simple")
+SEAT_MARKS: Final = (
+    "to_move",
+    "turn",
+    "coffee",
+    "shooter",
+    "target",
+    "resolving",
+    "alarm",
+    "rolled",
+)
 """Per-player bits naming who plays the part now (the seat whose turn it is, and so on)."""
-PLAYER = (
+PLAYER: Final = (
     "alive",
     "armed",
     "zombie",
@@ -31,27 +48,35 @@ PLAYER = (
     "hand",
     "equipment_known",
 )
-CARD = (*KIND_NAMES, "unknown", "revealed", "wounded", "infected")
-DEEDS = ("turn", "arm", "equip", "investigate", "investigated", "shoot", "shot", "play", "reveal")
+CARD: Final = (*KIND_NAMES, "unknown", "revealed", "wounded", "infected")
+DEEDS: Final = (
+    "turn",
+    "arm",
+    "equip",
+    "investigate",
+    "investigated",
+    "shoot",
+    "shot",
+    "play",
+    "reveal",
+)
 """What each player has done over the game, counted from the public events."""
-DICE = ("zombie", "infection")
+DICE: Final = ("zombie", "infection")
 
-_PHASE = one_hot_index(PHASE_NAMES)
-_KIND = one_hot_index(KIND_NAMES)
-_TEAM = one_hot_index(TEAM_NAMES)
-_TITLES = ZOMBIES_EQUIPMENT.titles
+_PHASE: Final = one_hot_index(PHASE_NAMES)
+_TITLES: Final = ZOMBIES_EQUIPMENT.titles
 """Every equipment title, the Zombies expansion's included (its fields stay 0 without)."""
-_TASK_NAMES = ZOMBIES_EQUIPMENT.names
+_TASK_NAMES: Final = ZOMBIES_EQUIPMENT.names
 """Every card's title, a zombie's choices resolved like cards included."""
-_STAYING_TITLES = tuple(_TITLES[t] for t in ZOMBIES_EQUIPMENT.staying)
-_TITLE = one_hot_index(_TITLES)
-_TASK = one_hot_index(_TASK_NAMES)
-_FACE = one_hot_index(FACE_NAMES)
-_STAYING = {title: i for i, title in enumerate(_STAYING_TITLES)}
-_DEED = one_hot_index(DEEDS)
-_ZMODE = one_hot_index(ZOMBIE_MODES)
+_STAYING_TITLES: Final = tuple(_TITLES[t] for t in ZOMBIES_EQUIPMENT.staying)
+_TITLE: Final = one_hot_index(_TITLES)
+_TASK: Final = one_hot_index(_TASK_NAMES)
+_STAYING: Final = {title: i for i, title in enumerate(_STAYING_TITLES)}
+_DEED: Final = one_hot_index(DEEDS)
+_ZMODE: Final = one_hot_index(ZOMBIE_MODES)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class GoodCopEncoder(Encoder):
     """Good Cop Bad Cop with or without the Zombies expansion (zombie fields stay 0 without)."""
 
@@ -135,17 +160,24 @@ class GoodCopEncoder(Encoder):
         self._investigations = layout.add(
             "investigations", n, n, what="memory: who investigated whom (count / 5)"
         )
+        self._zombies = cast(GoodCopOptions, options).zombies != "off"
         self.reset()
 
     def reset(self) -> None:
         n = self.players
         self._turn = -1
-        self._deed_counts = np.zeros((n, len(DEEDS)), dtype=np.float32)
-        self._inv_counts = np.zeros((n, n), dtype=np.float32)
+        self._deed_counts = array("f", bytes(4 * n * len(DEEDS)))
+        self._inv_counts = array("f", bytes(4 * n * n))
+        self._deed_tenths = array("f", bytes(4 * n * len(DEEDS)))
+        self._inv_fifths = array("f", bytes(4 * n * n))
+        """The counts as the tensor holds them: float32 count times the float32 nearest 0.1
+        (0.2), what numpy's float32 arithmetic gave."""
 
     def _deed(self, seat: int, deed: str) -> None:
         if seat >= 0:
-            self._deed_counts[self.relative(seat), _DEED[deed]] += 1.0
+            i = self.relative(seat) * len(DEEDS) + _DEED[deed]
+            self._deed_counts[i] += 1.0
+            self._deed_tenths[i] = self._deed_counts[i] * _TENTH
 
     def fold(self, event: Event) -> None:
         kind, data = event.kind, event.data
@@ -158,7 +190,9 @@ class GoodCopEncoder(Encoder):
             seat, target = data["seat"], data["target"]
             self._deed(seat, "investigate")
             self._deed(target, "investigated")
-            self._inv_counts[self.relative(seat), self.relative(target)] += 1.0
+            i = self.relative(seat) * self.players + self.relative(target)
+            self._inv_counts[i] += 1.0
+            self._inv_fifths[i] = self._inv_counts[i] * _FIFTH
         elif kind == "shoot" and "shooter" in data:
             self._deed(data["shooter"], "shoot")
         elif kind == "shot":
@@ -166,87 +200,110 @@ class GoodCopEncoder(Encoder):
         elif kind in ("play", "reveal") and "seat" in data:
             self._deed(data["seat"], kind)
 
-    def encode(self, view: GoodCopView, out: np.ndarray) -> None:
+    def seat_view(self, state: State, seat: int) -> SeatFields:
+        fields = SeatFields(cast("GoodCop", state), seat)
+        if self._zombies:
+            add_zombie_fields(cast("ZombieGoodCop", state), fields)
+        return fields
+
+    def encode(self, view: SeatFields, out: np.ndarray) -> None:
+        w = slots(out)
         n = self.players
-        rel = self.relative
-        out[self._phase + _PHASE[view.phase]] = 1.0
-        arms = view.arms_in_centre
+        me = self.seat
+        w[self._phase + _PHASE[view.phase]] = 1.0
         g = self._globals
-        out[g : g + 6] = (
-            1.0 if view.direction == "clockwise" else 0.0,
-            view.guns_in_centre / n,
-            view.deck / 30.0,
-            len(view.discard) / 30.0,
-            (0 if arms is UNSET else arms) / n,
-            0.0 if view.outcome is None else 1.0,
-        )
-        team = view.team
-        if team is not None:
-            out[self._team + _TEAM[team]] = 1.0
+        if view.clockwise:
+            w[g] = 1.0
+        w[g + 1] = view.guns / n
+        w[g + 2] = view.deck / 30.0
+        w[g + 3] = len(view.discard) / 30.0
+        w[g + 4] = view.arms_in_centre / n
+        if view.over:
+            w[g + 5] = 1.0
+        w[self._team + view.team] = 1.0
+        at = self._hand
         for title in view.hand:
-            out[self._hand + _TITLE[title]] += 1.0
+            w[at + _TITLE[title]] += 1.0
+        at = self._discard
         for title in view.discard:
-            out[self._discard + _TITLE[title]] += 1.0
+            w[at + _TITLE[title]] += 1.0
         resolving = view.resolving
         if resolving is not None:
-            out[self._resolving + _TASK[resolving.card]] = 1.0
-        zombies = view.zombies
-        out[self._zmode + _ZMODE["off" if zombies is UNSET else zombies]] = 1.0
-        dice = None if view.dice is UNSET else view.dice
+            w[self._resolving + _TASK[resolving]] = 1.0
+        w[self._zmode + _ZMODE[view.zombies]] = 1.0
+        dice = view.dice
         if dice is not None:
-            out[self._dice + DICE.index(dice.die)] = 1.0
-            for face in dice.faces:
-                out[self._dice + len(DICE) + _FACE[face]] += 1.0 / 3.0
+            w[self._dice + DICE.index(dice[1])] = 1.0
+            for face in dice[2]:
+                w[self._dice + len(DICE) + face] += _THIRD
 
         marks = self._marks
         for seat in view.to_move:
-            out[marks + rel(seat)] = 1.0
-        shot = view.shot
-        alarm = view.alarm
+            w[marks + (seat - me) % n] = 1.0
         named = (
-            ("turn", view.turn),
-            ("coffee", view.coffee),
-            ("shooter", shot.shooter if shot else None),
-            ("target", shot.target if shot else None),
-            ("resolving", resolving.by if resolving else None),
-            ("alarm", None if alarm is UNSET else alarm),
-            ("rolled", dice.by if dice else None),
+            view.turn,
+            view.coffee,
+            view.shooter,
+            view.target,
+            view.resolving_by,
+            view.alarm,
+            -1 if dice is None else dice[0],
         )
-        for i, (_, marked) in enumerate(named, start=1):
-            if marked is not None:
-                out[marks + i * n + rel(marked)] = 1.0
+        for i, marked in enumerate(named, start=1):
+            if marked >= 0:
+                w[marks + i * n + (marked - me) % n] = 1.0
 
         width = len(PLAYER)
-        for p, info in enumerate(view.players):
-            r = rel(p)
-            base = self._player + r * width
-            aim = info.aim
-            out[base : base + width] = (
-                1.0 if info.alive else 0.0,
-                1.0 if info.armed else 0.0,
-                1.0 if info.zombie is True else 0.0,
-                1.0 if info.arms is True else 0.0,
-                1.0 if aim == self.seat else 0.0,
-                info.hand / 2.0,
-                0.0 if info.equipment is None else 1.0,
-            )
-            if aim is not None:
-                out[self._aim + r * n + rel(aim)] = 1.0
-            for title in info.front:
-                out[self._front + r * len(_STAYING_TITLES) + _STAYING[title]] = 1.0
-            for slot, card in enumerate(info.cards):
-                c = self._cards + (r * 3 + slot) * len(CARD)
-                known = card.card
-                out[c + (_KIND[known] if known is not None else len(KIND_NAMES))] = 1.0
-                if card.revealed:
-                    out[c + len(KIND_NAMES) + 1] = 1.0
-                if card.wounded:
-                    out[c + len(KIND_NAMES) + 2] = 1.0
-                if card.infected is True:
-                    out[c + len(KIND_NAMES) + 3] = 1.0
-            if info.team is not None:
-                out[self._teams + r * len(TEAM_NAMES) + _TEAM[info.team]] = 1.0
+        card_width = len(CARD)
+        unknown = len(KIND_NAMES)
+        alive, holds, aims, zombie = view.alive, view.holds, view.aim, view.zombie
+        hand_sizes, teams = view.hand_sizes, view.teams
+        kinds, revealed, wounded = view.card_kind, view.card_revealed, view.card_wounded
+        infected = view.card_infected
+        over = view.over
+        player, aim_at, cards_at, teams_at = self._player, self._aim, self._cards, self._teams
+        slot = 0
+        for p in range(n):
+            r = (p - me) % n
+            base = player + r * width
+            aim = aims[p]
+            if alive[p]:
+                w[base] = 1.0
+            if holds[p]:
+                w[base + (3 if zombie[p] else 1)] = 1.0
+            if zombie[p]:
+                w[base + 2] = 1.0
+            if aim == me:
+                w[base + 4] = 1.0
+            w[base + 5] = hand_sizes[p] / 2.0
+            if over or p == me:
+                w[base + 6] = 1.0
+            if aim >= 0:
+                w[aim_at + r * n + (aim - me) % n] = 1.0
+            c = cards_at + r * 3 * card_width
+            for _ in range(3):
+                known = kinds[slot]
+                w[c + (known if known >= 0 else unknown)] = 1.0
+                if revealed[slot]:
+                    w[c + unknown + 1] = 1.0
+                if wounded[slot]:
+                    w[c + unknown + 2] = 1.0
+                if infected[slot]:
+                    w[c + unknown + 3] = 1.0
+                c += card_width
+                slot += 1
+            team = view.team if p == me else teams[p]
+            if team >= 0:
+                w[teams_at + r * len(TEAM_NAMES) + team] = 1.0
+        staying = len(_STAYING_TITLES)
+        for p, title in view.front:
+            w[self._front + (p - me) % n * staying + _STAYING[title]] = 1.0
         d = self._deeds
-        out[d : d + n * len(DEEDS)] = (self._deed_counts * 0.1).ravel()
+        w[d : d + n * len(DEEDS)] = self._deed_tenths
         i = self._investigations
-        out[i : i + n * n] = (self._inv_counts * 0.2).ravel()
+        w[i : i + n * n] = self._inv_fifths
+
+
+_TENTH: Final = float32(0.1)
+_FIFTH: Final = float32(0.2)
+_THIRD: Final = float32(1.0 / 3.0)

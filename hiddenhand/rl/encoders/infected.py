@@ -6,15 +6,22 @@ Per-player rows are relative seats (row 0 is the owner). Cards are counted by ki
 
 from __future__ import annotations
 
-import numpy as np
+from array import array
+from typing import TYPE_CHECKING, Final, cast
 
-from hiddenhand.engine import Event, Options
+import numpy as np
+from mypy_extensions import mypyc_attr
+
+from hiddenhand.engine import Event, Options, State
 from hiddenhand.games.infected.cards import RESOURCES, card_set
-from hiddenhand.games.infected.view_schema import InfectedView, Me
-from hiddenhand.rl.encoder import Encoder
+from hiddenhand.games.infected.views import SeatFields
+from hiddenhand.rl.encoder import Encoder, float32, slots
 from hiddenhand.rl.layout import Layout, one_hot_index
 
-PHASES = (
+if TYPE_CHECKING:
+    from hiddenhand.games.infected.rules import InfectedState
+
+PHASES: Final = (
     "",
     "character",
     "setup",
@@ -29,8 +36,8 @@ PHASES = (
     "infect",
     "over",
 )
-VARIANTS = ("standard", "cooperative", "infection-spreads", "all-okay")
-STAGES = (
+VARIANTS: Final = ("standard", "cooperative", "infection-spreads", "all-okay")
+STAGES: Final = (
     "start",
     "ability_target",
     "destroy_target",
@@ -44,7 +51,7 @@ STAGES = (
     "test_target",
     "done",
 )
-PLAYER = (
+PLAYER: Final = (
     "hitpoints",
     "ability_used",
     "wounds",
@@ -59,23 +66,24 @@ PLAYER = (
     "to_move",
     "leader",
 )
-SAMPLE = ("clean", "virus", "unknown")
-EQUIP = ("face_up", "fresh", "unknown")
-CLAIMS = ("fail", "success", "shown-fail")
-DEEDS = ("wound", "heal", "draw", "equip")
+SAMPLE: Final = ("clean", "virus", "unknown")
+EQUIP: Final = ("face_up", "fresh", "unknown")
+CLAIMS: Final = ("fail", "success", "shown-fail")
+DEEDS: Final = ("wound", "heal", "draw", "equip")
 """What each player has done or suffered, counted from the public events."""
-LAST_CLAIMS = ("fail", "success", "show")
+LAST_CLAIMS: Final = ("fail", "success", "show")
 """The last threat's claims: fail unseen, success shown, fail shown."""
-TESTS = ("tested", "shown_clean", "shown_virus")
+TESTS: Final = ("tested", "shown_clean", "shown_virus")
 
-_PHASE = one_hot_index(PHASES)
-_VARIANT = one_hot_index(VARIANTS)
-_STAGE = one_hot_index(STAGES)
-_CLAIM = one_hot_index(CLAIMS)
-_DEED = one_hot_index(DEEDS)
-_LAST_CLAIM = one_hot_index(LAST_CLAIMS)
+_PHASE: Final = one_hot_index(PHASES)
+_VARIANT: Final = one_hot_index(VARIANTS)
+_STAGE: Final = one_hot_index(STAGES)
+_CLAIM: Final = one_hot_index(CLAIMS)
+_DEED: Final = one_hot_index(DEEDS)
+_LAST_CLAIM: Final = one_hot_index(LAST_CLAIMS)
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class InfectedEncoder(Encoder):
     """The Infected for any variant and seat count."""
 
@@ -178,114 +186,140 @@ class InfectedEncoder(Encoder):
 
     def reset(self) -> None:
         n = self.players
-        self._claim_counts = np.zeros((n, len(CLAIMS)), dtype=np.float32)
-        self._deed_counts = np.zeros((n, len(DEEDS)), dtype=np.float32)
+        self._claim_counts = array("f", bytes(4 * n * len(CLAIMS)))
+        self._deed_counts = array("f", bytes(4 * n * len(DEEDS)))
+        self._claim_tenths = array("f", bytes(4 * n * len(CLAIMS)))
+        self._deed_tenths = array("f", bytes(4 * n * len(DEEDS)))
+        """The counts as the tensor holds them: float32 count times the float32 nearest 0.1,
+        what numpy's float32 arithmetic gave."""
 
     def fold(self, event: Event) -> None:
         kind, data = event.kind, event.data
         if kind == "claim":
-            self._claim_counts[self.relative(data["seat"]), _CLAIM[data["claim"]]] += 1.0
+            i = self.relative(data["seat"]) * len(CLAIMS) + _CLAIM[data["claim"]]
+            self._claim_counts[i] += 1.0
+            self._claim_tenths[i] = self._claim_counts[i] * _TENTH
         elif kind in ("wound", "heal", "draw", "equip") and "seat" in data:
-            self._deed_counts[self.relative(data["seat"]), _DEED[kind]] += 1.0
+            i = self.relative(data["seat"]) * len(DEEDS) + _DEED[kind]
+            self._deed_counts[i] += 1.0
+            self._deed_tenths[i] = self._deed_counts[i] * _TENTH
 
-    def encode(self, view: InfectedView, out: np.ndarray) -> None:
+    def seat_view(self, state: State, seat: int) -> SeatFields:
+        return SeatFields(cast("InfectedState", state), seat)
+
+    def encode(self, view: SeatFields, out: np.ndarray) -> None:
+        w = slots(out)
         n = self.players
-        rel = self.relative
+        me_seat = self.seat
         items, zombies = self._items, self._zombies
-        out[self._phase + _PHASE[view.phase]] = 1.0
-        out[self._variant + _VARIANT[view.variant]] = 1.0
+        w[self._phase + _PHASE[view.phase]] = 1.0
+        w[self._variant + _VARIANT[view.variant]] = 1.0
         g = self._globals
-        out[g : g + 12] = (
-            view.round / 20.0,
-            1.0 if view.end_game else 0.0,
-            view.exhaustions / 2.0,
-            view.threat_sum / 30.0,
-            len(view.threat) / 8.0,
-            view.zombie_deck / 54.0,
-            view.zombie_discard / 54.0,
-            view.item_deck / 80.0,
-            view.item_discard / 80.0,
-            view.removed_items / 10.0,
-            view.resources_needed / 4.0,
-            1.0 if view.blood_samples_used else 0.0,
-        )
-        for r, name in enumerate(RESOURCES):
-            out[self._resources + r] = view.resources[name] / n
+        w[g] = view.round / 20.0
+        if view.end_game:
+            w[g + 1] = 1.0
+        w[g + 2] = view.exhaustions / 2.0
+        w[g + 3] = view.threat_sum / 30.0
+        w[g + 4] = len(view.threat) / 8.0
+        w[g + 5] = view.zombie_deck / 54.0
+        w[g + 6] = view.zombie_discard / 54.0
+        w[g + 7] = view.item_deck / 80.0
+        w[g + 8] = view.item_discard / 80.0
+        w[g + 9] = view.removed_items / 10.0
+        w[g + 10] = view.resources_needed / 4.0
+        if view.blood_samples_used:
+            w[g + 11] = 1.0
+        for r, cards in enumerate(view.resources):
+            w[self._resources + r] = cards / n
         threat = view.threat
-        for card in threat:
-            out[self._threat + zombies[card.name]] += 1.0
+        for name in threat:
+            w[self._threat + zombies[name]] += 1.0
         if threat:
-            out[self._threat_last + zombies[threat[-1].name]] = 1.0
+            w[self._threat_last + zombies[threat[-1]]] = 1.0
         for name in view.item_discard_top:
-            out[self._discard_top + items[name]] += 1.0
-        vote = view.vote
-        if vote is not None and vote.target is not None:
-            row = 0 if vote.kind == "destroy" else 1
-            out[self._vote + row * n + rel(vote.target)] = 1.0
+            w[self._discard_top + items[name]] += 1.0
+        target = view.vote_target
+        if target is not None:
+            row = 0 if view.vote_kind == "destroy" else 1
+            w[self._vote + row * n + (target - me_seat) % n] = 1.0
 
-        me = view.me
-        if isinstance(me, Me):
-            for name in me.hand:
-                out[self._my_hand + items[name]] += 1.0
-            for name in me.pile:
-                out[self._my_pile + items[name]] += 1.0
-            for label in me.zombie_hand:
-                out[self._my_zombies + self._zombie_labels[label]] += 1.0
-            for i, top in enumerate(me.zombie_deck_top[:3]):
-                out[self._deck_top + i] = top.value / 9.0
-            choice = me.choice
-            if choice is not None:
-                out[self._stage + _STAGE[choice.stage]] = 1.0
+        for name in view.hand:
+            w[self._my_hand + items[name]] += 1.0
+        for name in view.pile:
+            w[self._my_pile + items[name]] += 1.0
+        at, labels = self._my_zombies, self._zombie_labels
+        for label in view.zombie_hand:
+            w[at + labels[label]] += 1.0
+        for i, value in enumerate(view.zombie_deck_top[:3]):
+            w[self._deck_top + i] = value / 9.0
+        stage = view.stage
+        if stage is not None:
+            w[self._stage + _STAGE[stage]] = 1.0
 
         to_move = view.to_move
+        leader = view.leader
         width, slot_width = len(PLAYER), len(items) + len(EQUIP)
+        item_count = len(items)
+        characters = self._characters
+        player, character_at, sample_at, equipped_at = (
+            self._player,
+            self._character,
+            self._sample,
+            self._equipped,
+        )
         for p, info in enumerate(view.players):
-            r = rel(p)
-            base = self._player + r * width
-            out[base : base + width] = (
-                (info.hitpoints or 0) / 5.0,
-                1.0 if info.ability_used else 0.0,
-                info.wounds / 5.0,
-                info.hand / 10.0,
-                info.pile / 10.0,
-                1.0 if info.exposed else 0.0,
-                info.zombie_cards / 5.0,
-                info.shown_fails / 5.0,
-                info.fail_claims / 10.0,
-                info.shown_claims / 10.0,
-                1.0 if info.chosen else 0.0,
-                1.0 if p in to_move else 0.0,
-                1.0 if p == view.leader else 0.0,
-            )
+            r = (p - me_seat) % n
+            base = player + r * width
+            w[base] = info.hitpoints / 5.0
+            if info.ability_used:
+                w[base + 1] = 1.0
+            w[base + 2] = info.wounds / 5.0
+            w[base + 3] = info.hand / 10.0
+            w[base + 4] = info.pile / 10.0
+            if info.exposed:
+                w[base + 5] = 1.0
+            w[base + 6] = info.zombie_cards / 5.0
+            w[base + 7] = info.shown_fails / 5.0
+            w[base + 8] = info.fail_claims / 10.0
+            w[base + 9] = info.shown_claims / 10.0
+            if info.chosen:
+                w[base + 10] = 1.0
+            if p in to_move:
+                w[base + 11] = 1.0
+            if p == leader:
+                w[base + 12] = 1.0
             character = info.character
             if character is not None:
-                at = self._character + r * len(self._characters)
-                out[at + self._characters[character]] = 1.0
+                w[character_at + r * len(characters) + characters[character]] = 1.0
             sample = info.blood_sample
-            s0 = self._sample + r * len(SAMPLE)
+            s0 = sample_at + r * len(SAMPLE)
             if sample is None:
-                out[s0 + 2] = 1.0
+                w[s0 + 2] = 1.0
             else:
                 for shown in sample:
-                    out[s0 + (0 if shown == "clean" else 1)] += 1.0
-            for slot, entry in enumerate(info.equipped[:2]):
-                e0 = self._equipped + (r * 2 + slot) * slot_width
-                if entry.item is None:
-                    out[e0 + len(items) + 2] = 1.0
+                    w[s0 + (0 if shown == "clean" else 1)] += 1.0
+            e0 = equipped_at + r * 2 * slot_width
+            for item, face_up, fresh in info.equipped[:2]:
+                if item is None:
+                    w[e0 + item_count + 2] = 1.0
                 else:
-                    out[e0 + items[entry.item]] = 1.0
-                if entry.face_up:
-                    out[e0 + len(items)] = 1.0
-                if entry.fresh:
-                    out[e0 + len(items) + 1] = 1.0
-        for claim in view.last_claims:
-            at = self._last_claims + rel(claim.seat) * len(LAST_CLAIMS)
-            out[at + _LAST_CLAIM[claim.claim]] = 1.0
-        for test in view.tests:
-            t0 = self._tests + rel(test.target) * len(TESTS)
-            out[t0] += 0.25
-            out[t0 + (1 if test.shown == "clean" else 2)] += 0.25
+                    w[e0 + items[item]] = 1.0
+                if face_up:
+                    w[e0 + item_count] = 1.0
+                if fresh:
+                    w[e0 + item_count + 1] = 1.0
+                e0 += slot_width
+        for seat, claim in view.last_claims:
+            at = self._last_claims + (seat - me_seat) % n * len(LAST_CLAIMS)
+            w[at + _LAST_CLAIM[claim]] = 1.0
+        for target, shown in view.tests:
+            t0 = self._tests + (target - me_seat) % n * len(TESTS)
+            w[t0] += 0.25
+            w[t0 + (1 if shown == "clean" else 2)] += 0.25
         c = self._claims
-        out[c : c + n * len(CLAIMS)] = (self._claim_counts * 0.1).ravel()
+        w[c : c + n * len(CLAIMS)] = self._claim_tenths
         d = self._deeds
-        out[d : d + n * len(DEEDS)] = (self._deed_counts * 0.1).ravel()
+        w[d : d + n * len(DEEDS)] = self._deed_tenths
+
+
+_TENTH: Final = float32(0.1)

@@ -7,12 +7,13 @@ they appear, so a canvas answered twenty turns ago stays in the tensor.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
+from array import array
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
-from hiddenhand.engine import Event, Options
+from hiddenhand.engine import Event, Options, State
 from hiddenhand.games.noir.board import neighbour_cells
 from hiddenhand.games.noir.knowledge import (
     ARREST,
@@ -22,20 +23,32 @@ from hiddenhand.games.noir.knowledge import (
     KILL,
     KILLER_CANVAS,
 )
-from hiddenhand.games.noir.schema import FactView, NoirView
+from hiddenhand.games.noir.options import NoirOptions
+from hiddenhand.games.noir.schema import FactView
 from hiddenhand.games.noir.suspects import COUNT, EVERYONE, SIDE
-from hiddenhand.rl.encoder import Encoder
+from hiddenhand.games.noir.views import SeatFields
+from hiddenhand.rl.encoder import Encoder, float32, slots
 from hiddenhand.rl.layout import Layout
 
-PHASES = ("first-kill", "choose-identity", "play", "exonerating", "citizens-arresting", "over")
-MODES = ("classic", "standard", "citizens-arrest")
-SHIFTS = tuple(
+if TYPE_CHECKING:
+    from hiddenhand.games.noir.rules import NoirState
+
+PHASES: Final = (
+    "first-kill",
+    "choose-identity",
+    "play",
+    "exonerating",
+    "citizens-arresting",
+    "over",
+)
+MODES: Final = ("classic", "standard", "citizens-arrest")
+SHIFTS: Final = tuple(
     (axis, index, direction)
     for axis, directions in (("row", ("left", "right")), ("column", ("up", "down")))
     for index in range(SIDE)
     for direction in directions
 )
-FLAGS = (
+FLAGS: Final = (
     "alive",
     "innocent",
     "removed",
@@ -50,7 +63,7 @@ FLAGS = (
     "public_inspector",
 )
 """Per-suspect bits, one row each: 25 suspects padded to 32, the bits of a 32-bit set."""
-RECORD = (
+RECORD: Final = (
     "killed",
     "arrested",
     "killer_said_near",
@@ -61,16 +74,30 @@ RECORD = (
 )
 """Per-suspect memory of the public record: when it was killed (its kill's rank over the
 kills needed), and the arrests, canvas answers and disguises that named it."""
-ACTS = ("shift", "kill", "arrest", "exonerate", "disguise", "disguise-failed", "canvas", "collapse")
+ACTS: Final = (
+    "shift",
+    "kill",
+    "arrest",
+    "exonerate",
+    "disguise",
+    "disguise-failed",
+    "canvas",
+    "collapse",
+)
 
-_PHASE = {name: i for i, name in enumerate(PHASES)}
-_MODE = {name: i for i, name in enumerate(MODES)}
-_SHIFT = {key: i for i, key in enumerate(SHIFTS)}
-_RECORD = {name: i for i, name in enumerate(RECORD)}
-_ACT = {name: i for i, name in enumerate(ACTS)}
+_PHASE: Final = {name: i for i, name in enumerate(PHASES)}
+_MODE: Final = {name: i for i, name in enumerate(MODES)}
+_SHIFT: Final = {key: i for i, key in enumerate(SHIFTS)}
+_RECORD: Final = {name: i for i, name in enumerate(RECORD)}
+_ACT: Final = {name: i for i, name in enumerate(ACTS)}
+_KILLED, _ARRESTED, _KILLER_NEAR, _KILLER_NOT_NEAR, _INSPECTOR_NEAR, _INSPECTOR_NOT_NEAR, _LEFT = (
+    row * COUNT for row in range(len(RECORD))
+)
+"""Where each row of the record starts in the flat memory."""
 
 
-_BITS = tuple(1 << s for s in range(COUNT))
+_SIDE: Final = SIDE
+_BITS: Final = tuple(1 << s for s in range(COUNT))
 
 
 def _mask(suspects: Any) -> int:
@@ -78,6 +105,7 @@ def _mask(suspects: Any) -> int:
     return sum(map(_BITS.__getitem__, suspects))
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class NoirEncoder(Encoder):
     """NOIR for either seat; the same layout serves the Killer and the Inspector."""
 
@@ -143,14 +171,17 @@ class NoirEncoder(Encoder):
             ),
         )
         self._bits = np.zeros(len(FLAGS), dtype="<u4")
+        # As float32 arithmetic did it: a count times the float32 nearest 1 / turn limit.
+        self._per_turn = float32(1.0 / cast(NoirOptions, options).turn_limit)
         self.reset()
 
     def reset(self) -> None:
         self._facts = 0
+        self._kills = 0
         self._killer_public = EVERYONE
         self._inspector_public = EVERYONE
-        self._memory = np.zeros((len(RECORD), COUNT), dtype=np.float32)
-        self._act_counts = np.zeros(len(ACTS), dtype=np.float32)
+        self._memory = array("f", bytes(4 * len(RECORD) * COUNT))
+        self._act_counts = [0.0] * len(ACTS)
 
     def fold(self, event: Event) -> None:
         """Count the deeds of the game so far (shifts, kills, arrests...): its tempo."""
@@ -163,87 +194,98 @@ class NoirEncoder(Encoder):
             return
         memory = self._memory
         killer, inspector = self._killer_public, self._inspector_public
-        kills = int(memory[_RECORD["killed"]].astype(bool).sum())
+        kills = self._kills
         for fact in facts[self._facts :]:
             kind, suspect = fact.kind, fact.suspect
             near = _mask(fact.near)
             if kind == KILL:
                 killer &= near
                 kills += 1
-                memory[_RECORD["killed"], suspect] = kills / kills_to_win
+                memory[_KILLED + suspect] = kills / kills_to_win
             elif kind == KILLER_CANVAS:
                 killer &= near if fact.adjacent else ~near
-                row = "killer_said_near" if fact.adjacent else "killer_said_not_near"
-                memory[_RECORD[row], suspect] += 1.0
+                row = _KILLER_NEAR if fact.adjacent else _KILLER_NOT_NEAR
+                memory[row + suspect] += 1.0
             elif kind == INSPECTOR_CANVAS:
                 inspector &= near if fact.adjacent else ~near
-                row = "inspector_said_near" if fact.adjacent else "inspector_said_not_near"
-                memory[_RECORD[row], suspect] += 1.0
+                row = _INSPECTOR_NEAR if fact.adjacent else _INSPECTOR_NOT_NEAR
+                memory[row + suspect] += 1.0
             elif kind == ARREST:
                 killer &= ~(1 << suspect)
                 inspector &= near
-                memory[_RECORD["arrested"], suspect] += 1.0
+                memory[_ARRESTED + suspect] += 1.0
             elif kind == CITIZENS_ARREST:
                 killer &= ~(1 << suspect)
-                memory[_RECORD["arrested"], suspect] += 1.0
+                memory[_ARRESTED + suspect] += 1.0
             elif kind == DISGUISE:
                 killer = EVERYONE
-                memory[_RECORD["left_by_killer"], suspect] = 1.0
+                memory[_LEFT + suspect] = 1.0
         self._facts = len(facts)
+        self._kills = kills
         self._killer_public, self._inspector_public = killer & EVERYONE, inspector & EVERYONE
 
-    def encode(self, view: NoirView, out: np.ndarray) -> None:
-        out[self._role + (0 if view.you == "killer" else 1)] = 1.0
-        out[self._phase + _PHASE[view.phase]] = 1.0
-        out[self._mode + _MODE[view.mode]] = 1.0
-        if self.seat in view.to_move:
-            out[self._to_move] = 1.0
+    def seat_view(self, state: State, seat: int) -> SeatFields:
+        return SeatFields(cast("NoirState", state), seat)
+
+    def encode(self, view: SeatFields, out: np.ndarray) -> None:
+        w = slots(out)
+        w[self._role + (0 if view.role == "killer" else 1)] = 1.0
+        w[self._phase + _PHASE[view.phase]] = 1.0
+        w[self._mode + _MODE[view.mode]] = 1.0
+        if view.to_move:
+            w[self._to_move] = 1.0
         last = view.last_shift
         if last is not None:
-            out[self._last_shift + _SHIFT[(last.line, last.index, last.direction)]] = 1.0
+            w[self._last_shift + _SHIFT[last]] = 1.0
         kills_to_win = view.kills_to_win
         turn_limit = view.turn_limit
         c = self._counters
-        out[c : c + 7] = (
-            view.turn / turn_limit,
-            view.kills / kills_to_win,
-            view.deck / COUNT,
-            view.hand_size / 4.0,
-            view.citizens_arrests / 4.0,
-            kills_to_win / COUNT,
-            1.0 if view.disguise == "innocent" else 0.0,
-        )
+        w[c] = view.turn / turn_limit
+        w[c + 1] = view.kills / kills_to_win
+        w[c + 2] = view.deck / COUNT
+        w[c + 3] = view.hand_size / 4.0
+        w[c + 4] = view.citizens_arrests / 4.0
+        w[c + 5] = kills_to_win / COUNT
+        if view.innocent_disguise:
+            w[c + 6] = 1.0
         self._fold_facts(view.facts, kills_to_win)
-        out[self._acts : self._acts + len(ACTS)] = self._act_counts * (1.0 / turn_limit)
+        per_turn = self._per_turn
+        a = self._acts
+        for i, count in enumerate(self._act_counts):
+            if count:
+                w[a + i] = count * per_turn
 
-        grid = view.grid
-        rows, cols = len(grid), len(grid[0])
-        cells = [s for row in grid for s in row]
+        rows, cols = view.rows, view.cols
+        cells = view.cells
         p = self._position
-        out[p : p + COUNT * 2 * SIDE].reshape(COUNT, 2 * SIDE)[cells] = _places(rows, cols)
+        side = _SIDE
+        for cell, suspect in enumerate(cells):
+            at = p + suspect * (2 * side)
+            w[at + cell // cols] = 1.0
+            w[at + side + cell % cols] = 1.0
 
         identity = view.identity
         near_me = 0
-        if identity is not None and identity in cells:
+        if identity >= 0 and identity in cells:
             for j in neighbour_cells(rows, cols)[cells.index(identity)]:
                 near_me |= 1 << cells[j]
         source = view.citizens_source
         near_source = 0
-        if source is not None and source in cells:
+        if source >= 0 and source in cells:
             for j in neighbour_cells(rows, cols)[cells.index(source)]:
                 near_source |= 1 << cells[j]
-        alive = EVERYONE & ~_mask(view.deceased)
-        candidates = _mask(view.candidates or ())
-        discards = _mask(view.discards)
-        me = 0 if identity is None else 1 << identity
+        alive = view.alive
+        candidates = view.candidates
+        discards = view.discards
+        me = 0 if identity < 0 else 1 << identity
         bits = self._bits
         bits[:] = (
             alive,
-            _mask(view.innocent),
-            _mask(view.removed),
+            view.innocent,
+            view.removed,
             discards,
             me,
-            _mask(view.hand or ()),
+            view.hand,
             candidates,
             near_me,
             candidates & (near_me | me) & alive,
@@ -254,15 +296,4 @@ class NoirEncoder(Encoder):
         f = self._flags
         out[f : f + len(FLAGS) * 32] = np.unpackbits(bits.view(np.uint8), bitorder="little")
         r0 = self._record
-        out[r0 : r0 + len(RECORD) * COUNT] = self._memory.ravel()
-
-
-@cache
-def _places(rows: int, cols: int) -> np.ndarray:
-    """For each cell of a rows x cols grid, the `position` row of the suspect standing there:
-    its row and its column, one-hot."""
-    table = np.zeros((rows * cols, 2 * SIDE), np.float32)
-    for cell in range(rows * cols):
-        table[cell, cell // cols] = 1.0
-        table[cell, SIDE + cell % cols] = 1.0
-    return table
+        w[r0 : r0 + len(RECORD) * COUNT] = self._memory
