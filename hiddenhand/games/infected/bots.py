@@ -54,6 +54,7 @@ GOOD_EQUIPS = {
     "rally": 3,
     "suppress": 3,
     "distract": 2,
+    "heal1": 1,
 }
 """How much the heuristic wants each item effect equipped (an item without one: half its value)."""
 CHARACTER_PREFERENCE = ("Nurse", "Redneck", "Veteran", "Quartermaster", "Ranger", "Scientist")

@@ -93,9 +93,10 @@ def _wound_unarmed(state: InfectedState) -> None:
         mechanics.wound(state, seat)
 
 
-def _wound_idle(state: InfectedState) -> None:
-    for seat in [s for s in state.order_from_leader() if not state.piles[s]]:
-        mechanics.wound(state, seat)
+def _idle_discard(state: InfectedState) -> None:
+    for seat in state.order_from_leader():
+        if not state.piles[seat] and state.hands[seat]:
+            _discard_at_random(state, seat, "idle")
 
 
 HOARD = 6
@@ -118,7 +119,7 @@ THREAT_HANDLERS: dict[str, Callable[[InfectedState], None]] = {
     "jam": _jam,
     "leader_unequip": _leader_unequip,
     "wound_unarmed": _wound_unarmed,
-    "wound_idle": _wound_idle,
+    "idle_discard": _idle_discard,
     "loot_hoarders": _loot_hoarders,
 }
 """What each threat effect does."""

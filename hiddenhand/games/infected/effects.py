@@ -17,7 +17,8 @@ THREAT_EFFECTS: dict[str, str] = {
     "jam": "Equipped items cannot be used in the next use item phase.",
     "leader_unequip": "The Leader discards one of their equipped items, chosen at random.",
     "wound_unarmed": "Every character with no equipped item takes a wound.",
-    "wound_idle": "Every character with an empty challenge pile takes a wound.",
+    "idle_discard": "Every survivor with an empty challenge pile discards a random item card from "
+    "hand.",
     "loot_hoarders": "Every survivor holding 6 or more item cards discards one at random.",
 }
 """Threat effects, handled in the order a card lists them when the card is shown."""
