@@ -90,6 +90,7 @@ TUTORIAL = Tutorial(
         Move(1, "use_none"),
         Move(2, "use_none"),
         Move(0, "react_none"),
+        Move(1, "react_none"),
         Move(2, "react_none"),
         Move(
             0,

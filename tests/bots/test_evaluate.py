@@ -51,7 +51,7 @@ def test_every_seat_at_once_is_the_evaluation_seat_by_seat(game_id, players):
     evaluate, every_seat = _evaluation(game_id), seats_evaluator(game_id)
     assert every_seat is not None
     judged = 0
-    for seed in range(8):
+    for seed in range(12):
         for moves in (0, 5, 20, 40, 60, 120, 400):
             state, _ = _advance(game_id, players, seed, moves)
             values = [evaluate(state, s) for s in range(players)]

@@ -43,7 +43,20 @@ if TYPE_CHECKING:
     from hiddenhand.engine.state import State
     from hiddenhand.games.infected.rules import InfectedState
 
-GOOD_EQUIPS = {"heal3": 5, "blood_test": 4, "block": 4, "scout": 3, "draw2": 3, "distract": 2}
+GOOD_EQUIPS = {
+    "heal3": 5,
+    "blood_test": 4,
+    "block": 4,
+    "stash": 4,
+    "heal2": 3,
+    "scout": 3,
+    "draw2": 3,
+    "rally": 3,
+    "suppress": 3,
+    "distract": 2,
+    "heal1": 1,
+}
+"""How much the heuristic wants each item effect equipped (an item without one: half its value)."""
 CHARACTER_PREFERENCE = ("Nurse", "Redneck", "Veteran", "Quartermaster", "Ranger", "Scientist")
 
 
@@ -344,9 +357,13 @@ class InfectedBot(Bot):
                 continue
             kind = _item(a)
             e = effect[kind]
-            if e == "heal3" and wounds >= 2:
+            if e in ("heal3", "heal2") and wounds >= 2:
                 return a
             if e == "heal1" and wounds >= 1:
+                return a
+            if e == "stash" and not infected and self._stash_now(read, kind):
+                return a
+            if e == "rally" and not infected and len(read.hand_values()) <= 4:
                 return a
             if e == "blood_test" and not infected:
                 return a
@@ -359,6 +376,14 @@ class InfectedBot(Bot):
                 if pile < target and pile + value[kind] >= read.threat_sum() * 0.8:
                     return a
         return none or legal[0]
+
+    def _stash_now(self, read: Reading, kind: int) -> bool:
+        """Stash an item while its resource pile is short and a wound is affordable (a wound
+        drains the zombie deck and feeds the threats that hurt the wounded)."""
+        resource = _tables()[2][kind]
+        needed = 1 if read.n == 1 else read.n
+        hitpoints = read.hitpoints() or 3
+        return read.resources()[resource] < needed and read.wounds(self.seat) < hitpoints - 1
 
     def _react(self, read: Reading, legal: Sequence[Action]) -> Action:
         none = self._find(legal, "react_none") or legal[-1]
@@ -386,7 +411,19 @@ class InfectedBot(Bot):
                 return a
             if e == "distract" and new >= 7:
                 return a
+            if e == "suppress" and self._suppress_now(read, threat):
+                return a
         return none
+
+    def _suppress_now(self, read: Reading, threat: list[int]) -> bool:
+        """Suppress a big card, or one that suppressed ends the threat while this seat's pile
+        covers what the threat then sums to."""
+        new = threat[-1]
+        if new >= 7:
+            return True
+        if len(threat) < 2 or new < threat[-2]:
+            return False
+        return new - 3 < threat[-2] and read.pile_value() >= read.threat_sum() - min(new, 3)
 
     def _claim(self, read: Reading, legal: Sequence[Action]) -> Action:
         success, fail, show = legal

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
 from hiddenhand.games.infected import mechanics
+from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.infected.draft import Stage
 from hiddenhand.games.infected.effects import ABILITIES, ITEM_EFFECTS, THREAT_EFFECTS, USE_PHASE
 from hiddenhand.games.infected.intents import Ability
@@ -53,10 +54,15 @@ def _wound_all(state: InfectedState) -> None:
 def _wounded_discard(state: InfectedState) -> None:
     for seat in state.order_from_leader():
         if state.wounds[seat] and state.hands[seat]:
-            card = state.hands[seat].pop(state.rng.randrange(len(state.hands[seat])))
-            state.item_discard.append(card)
-            name = state.item_name(card)
-            state.emit(Event("discard", f"{{p{seat}}} discards {article(name)} (wounded)"))
+            _discard_at_random(state, seat, "wounded")
+
+
+def _discard_at_random(state: InfectedState, seat: int, why: str) -> None:
+    """The seat discards a random card from hand, face up."""
+    card = state.hands[seat].pop(state.rng.randrange(len(state.hands[seat])))
+    state.item_discard.append(card)
+    name = state.item_name(card)
+    state.emit(Event("discard", f"{{p{seat}}} discards {article(name)} ({why})"))
 
 
 def _lose_resource(state: InfectedState) -> None:
@@ -82,6 +88,27 @@ def _leader_unequip(state: InfectedState) -> None:
         mechanics.unequip(state, state.leader, slot, "the threat")
 
 
+def _wound_unarmed(state: InfectedState) -> None:
+    for seat in [s for s in state.order_from_leader() if not state.equipped[s]]:
+        mechanics.wound(state, seat)
+
+
+def _idle_discard(state: InfectedState) -> None:
+    for seat in state.order_from_leader():
+        if not state.piles[seat] and state.hands[seat]:
+            _discard_at_random(state, seat, "idle")
+
+
+HOARD = 6
+"""A hand this large loses a card to `loot_hoarders`."""
+
+
+def _loot_hoarders(state: InfectedState) -> None:
+    for seat in state.order_from_leader():
+        if len(state.hands[seat]) >= HOARD:
+            _discard_at_random(state, seat, "looted")
+
+
 THREAT_HANDLERS: dict[str, Callable[[InfectedState], None]] = {
     "wound_leader": _wound_leader,
     "wound_wounded": _wound_wounded,
@@ -91,6 +118,9 @@ THREAT_HANDLERS: dict[str, Callable[[InfectedState], None]] = {
     "raid": _raid,
     "jam": _jam,
     "leader_unequip": _leader_unequip,
+    "wound_unarmed": _wound_unarmed,
+    "idle_discard": _idle_discard,
+    "loot_hoarders": _loot_hoarders,
 }
 """What each threat effect does."""
 
@@ -144,9 +174,32 @@ def _draw2(state: InfectedState, seat: int, card: int, target: int | None, used:
     _draw_after(state, seat, 2, used)
 
 
+def _stash(state: InfectedState, seat: int, card: int, target: int | None, used: Event) -> None:
+    """The item goes face up onto its resource pile, then the seat takes a wound (which may
+    exhaust the zombie deck: the resource stays)."""
+    r = RESOURCES.index(state.cards.item_kinds[state.cards.item_of[card]].resource)
+    state.resources[r].append(card)
+    state.emit(used)
+    name = article(state.item_name(card))
+    state.emit(Event("place", f"{{p{seat}}} puts {name} on the {RESOURCES[r]} pile"))
+    mechanics.wound(state, seat)
+
+
+def _rally(state: InfectedState, seat: int, card: int, target: int | None, used: Event) -> None:
+    """Every survivor draws 1, from the Leader clockwise; the draws are told after the use."""
+    state.item_discard.append(card)
+    drawn = [(s, mechanics.take_items(state, s, 1)) for s in state.order_from_leader()]
+    state.emit(used)
+    for s, cards in drawn:
+        mechanics.show_drawn(state, s, cards)
+
+
 ITEM_USES: dict[str, ItemUse] = {
     "heal3": ItemUse(_wounded, _heal(3)),
+    "heal2": ItemUse(_wounded, _heal(2)),
     "heal1": ItemUse(_wounded, _heal(1)),
+    "stash": ItemUse(_always, _stash),
+    "rally": ItemUse(_always, _rally),
     "blood_test": ItemUse(lambda state, seat: state.samples_in_play, _blood_test),
     "scout": ItemUse(lambda state, seat: bool(state.zdeck), _scout),
     "draw2": ItemUse(_always, _draw2),
@@ -179,9 +232,18 @@ def _distract(state: InfectedState) -> None:
     state.threat_vals[-1] = 0
 
 
+SUPPRESSED = 3
+"""How much less a suppressed threat card counts."""
+
+
+def _suppress(state: InfectedState) -> None:
+    state.threat_vals[-1] = max(0, state.threat_vals[-1] - SUPPRESSED)
+
+
 REACTIONS: dict[str, Callable[[InfectedState], None]] = {
     "block": _block,
     "distract": _distract,
+    "suppress": _suppress,
 }
 """The item effects used on a newly shown threat card (before its effect is handled)."""
 

@@ -16,6 +16,10 @@ THREAT_EFFECTS: dict[str, str] = {
     "raid": "Discard 1 collected resource of each type.",
     "jam": "Equipped items cannot be used in the next use item phase.",
     "leader_unequip": "The Leader discards one of their equipped items, chosen at random.",
+    "wound_unarmed": "Every character with no equipped item takes a wound.",
+    "idle_discard": "Every survivor with an empty challenge pile discards a random item card from "
+    "hand.",
+    "loot_hoarders": "Every survivor holding 6 or more item cards discards one at random.",
 }
 """Threat effects, handled in the order a card lists them when the card is shown."""
 
@@ -28,6 +32,9 @@ ITEM_EFFECTS: dict[str, tuple[str, str]] = {
     "blood_test": (USE_PHASE, "Blood sample: conduct a blood sample test on any player."),
     "scout": (USE_PHASE, "Secretly look at the top 2 cards of the zombie deck."),
     "draw2": (USE_PHASE, "Draw 2 item cards."),
+    "heal2": (USE_PHASE, "Heal: discard 2 wound cards from your character."),
+    "stash": (USE_PHASE, "Put this item on its resource pile; you take a wound."),
+    "rally": (USE_PHASE, "Every survivor draws 1 item card."),
     "block": (
         THREAT_SHOWN,
         "May be used when a new threat card is shown: its threat effect is not handled.",
@@ -35,6 +42,11 @@ ITEM_EFFECTS: dict[str, tuple[str, str]] = {
     "distract": (
         THREAT_SHOWN,
         "May be used when a new threat card is shown: it counts as 0 in this threat.",
+    ),
+    "suppress": (
+        THREAT_SHOWN,
+        "May be used when a new threat card is shown: it counts 3 less in this threat (not "
+        "below 0).",
     ),
 }
 """Item effects: (when the equipped item may be used, the card text). Items without an effect

@@ -279,3 +279,70 @@ def test_a_draw_that_reshuffles_tells_the_reshuffle_before_the_use() -> None:
     assert [e.kind for e in events] == ["reshuffle", "use", "draw", "drew"]
     assert events[1].text == "{p0} uses a Backpack"
     assert events[3].audience == frozenset({0}) and len(events[3].data["cards"]) == 2
+
+
+def test_unarmed_idle_and_hoarding_threats_hit_only_those_they_name() -> None:
+    state = start(3, 13)
+    set_equipped(state, 0, [])
+    set_equipped(state, 1, [("Chainsaw", True)])
+    set_equipped(state, 2, [])
+    with told(state):
+        handle_threat(state, zombie_card(state, _card_with("wound_unarmed")))
+    assert [len(w) for w in state.wounds] == [1, 0, 1]
+    set_pile(state, 0, ["Rope"])
+    set_hand(state, 1, ["Rope", "Radio"])
+    hands = [len(h) for h in state.hands]
+    with told(state):
+        handle_threat(state, zombie_card(state, _card_with("idle_discard")))
+    assert [len(h) for h in state.hands] == [hands[0], hands[1] - 1, hands[2] - 1]
+    set_hand(state, 0, ["Ammo", "Ammo", "Crowbar", "Crowbar", "Flashlight", "Flashlight"])
+    set_hand(state, 1, ["Ammo", "Ammo", "Crowbar", "Crowbar", "Map"])
+    hands = [len(h) for h in state.hands]
+    with told(state) as events:
+        handle_threat(state, zombie_card(state, _card_with("loot_hoarders")))
+    assert [len(h) for h in state.hands] == [5, 5, hands[2] - (hands[2] >= 6)]
+    assert all(e.public for e in events if e.kind == "discard"), "a looted card is shown"
+
+
+def test_painkillers_heal_two_and_a_stash_places_the_item_then_wounds() -> None:
+    state = start(2, 14)
+    bare(state)
+    _wound(state, 0, 3)
+    set_equipped(state, 0, [("Painkillers", True), ("Fuel Can", True)])
+    stack(state, ["Walker", "Walker"])
+    pass_all(state)
+    act(state, 0, "use", kind("Painkillers"))
+    assert len(state.wounds[0]) == 1
+    pass_all(state)
+    events = act(state, 0, "use", kind("Fuel Can"))
+    assert [state.item_name(c) for c in state.resources[2]] == ["Fuel Can"]
+    assert len(state.wounds[0]) == 2 and state.equipped[0] == []
+    placed = next(e for e in events if e.kind == "place")
+    assert placed.public and "Fuel Can" in placed.text, "a stashed item is shown"
+
+
+def test_radio_gives_every_survivor_one_card_each_told_only_their_own() -> None:
+    state = start(3, 15)
+    bare(state)
+    set_equipped(state, 1, [("Radio", True)])
+    hands = [len(h) for h in state.hands]
+    stack(state, ["Walker"])
+    pass_all(state)
+    events = act(state, 1, "use", kind("Radio"))
+    assert [len(h) for h in state.hands] == [n + 1 for n in hands]
+    drew = [e for e in events if e.kind == "drew"]
+    assert sorted(next(iter(e.audience)) for e in drew) == [0, 1, 2]
+    assert all(len(e.audience) == 1 for e in drew)
+
+
+def test_a_suppressed_card_counts_three_less_and_is_compared_as_it_counts() -> None:
+    state = start(2, 16)
+    bare(state)
+    set_equipped(state, 0, [("Baseball Bat", True), ("Ammo", True)])
+    stack(state, ["Crawler", "Runner", "Walker"])
+    pass_all(state)  # the Crawler (1): the first card never ends the threat
+    act(state, 0, "react", kind("Baseball Bat"))
+    assert state.threat_vals == [0]
+    pass_all(state)  # the Runner (6) counts 3: not lower than 0, the fight goes on
+    events = act(state, 0, "react", kind("Ammo"))
+    assert state.threat_vals == [0, 3] and not any(e.kind == "threat_ends" for e in events)
