@@ -6,6 +6,7 @@ from hiddenhand.bots.base import bot_names, make_bot
 from hiddenhand.bots.ismcts import ISMCTSBot
 from hiddenhand.bots.match import play, turn_for
 from hiddenhand.engine import OptionError, games, get_game
+from hiddenhand.engine.checks import fields_of
 from tests.bots.fixtures import Showdown, Stones
 from tests.engine.toy import HighCard
 
@@ -45,7 +46,7 @@ def test_the_turn_holds_a_determinized_copy_never_the_true_state(highcard):
     turn = turn_for(state, 0, bot, [])
     assert turn.sample is not None and turn.sample is not state
     assert turn.sample.cards is not state.cards and turn.sample.rng is not state.rng
-    assert not any(value is state for value in vars(turn.sample).values())
+    assert not any(value is state for value in fields_of(turn.sample).values())
 
 
 class Poisoned:

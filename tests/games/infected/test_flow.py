@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from hiddenhand.engine.checks import check_nothing_shared
+from hiddenhand.engine.checks import check_nothing_shared, fields_of
 from hiddenhand.engine.cloning import compile_clone, declared_fields
 from hiddenhand.engine.state import State
 from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase
@@ -27,9 +27,9 @@ def test_every_decision_says_how_it_is_offered_and_carried_out() -> None:
 def test_a_clone_gets_every_field_the_table_declares() -> None:
     state = start(4, 3)
     act(state, 0, "pass")
-    assert set(vars(state)) == {name for name, _ in declared_fields(InfectedState)}
+    assert set(fields_of(state)) == {name for name, _ in declared_fields(InfectedState)}
     copy = state.clone()
-    assert set(vars(copy)) == set(vars(state))
+    assert set(fields_of(copy)) == set(fields_of(state))
     check_nothing_shared(state, copy, "clone")
 
 
