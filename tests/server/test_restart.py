@@ -61,8 +61,9 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
             welcome = await client.hello(tokens[seat], since=last_seq(received[seat]))
             assert [line["text"] for line in welcome["chat"]] == said
         try:
-            # each seat counts the steps it saw; passes are answered as the seats come in
-            latest = [await settled(c, await c.until("state"), 1.0) for c in clients]
+            # each seat counts the steps it saw; passes are answered as the seats come in (the
+            # seats wait for a quiet line side by side, not one after another)
+            latest = list(await asyncio.gather(*(first_settled(c) for c in clients)))
             said.append(f"before kill {len(said) + 1}")
             await clients[0].send({"type": "chat", "text": said[-1]})
             await clients[-1].until("chat")
@@ -102,6 +103,11 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
     assert asyncio.run(session(100_000, in_flight=False))
     check_received(fetch_record(server.http, table), received)
     return True
+
+
+async def first_settled(client: Client) -> dict[str, Any]:
+    """The state a client settles on after connecting: its last before a second's quiet."""
+    return await settled(client, await client.until("state"), 1.0)
 
 
 async def after_move(
