@@ -14,6 +14,10 @@ follows from its type:
 
 A field whose type says nothing about how to copy it (`Any`, a bare `list`, a class without
 `copy()`) is refused with a TypeError naming it, at the first clone.
+
+Code made here runs interpreted, even for a compiled class. The game states a search clones on
+every iteration have the same assignments (`clone_assignments`) written out into modules the
+native build compiles: `python -m hiddenhand.engine.clone_source --write` (see there).
 """
 
 from __future__ import annotations
