@@ -72,6 +72,19 @@ NATIVE_MODULES: tuple[str, ...] = (
 """The modules `pip install .` compiles: the engine kernel, the search, and each game's rules,
 determinizer and heuristic bot (what a random playout and an ISMCTS iteration run)."""
 
+NATIVE_CLONES: dict[str, tuple[str, ...]] = {
+    "hiddenhand.games.noir.clones": ("hiddenhand.games.noir.rules:NoirState",),
+    "hiddenhand.games.goodcop.clones": (
+        "hiddenhand.games.goodcop.rules:GoodCop",
+        "hiddenhand.games.goodcop.zombie_rules:ZombieGoodCop",
+    ),
+    "hiddenhand.games.infected.clones": ("hiddenhand.games.infected.rules:InfectedState",),
+}
+"""The modules of `NATIVE_MODULES` written from the fields the game states declare, each with
+the classes (`module:Class`) it clones: the concrete states, which a game and a search clone (a
+base such as `WindowState` is never cloned itself). `hiddenhand.engine.clone_source` writes
+them; it is listed here, not in the engine, which names no game."""
+
 
 def pure_forced() -> bool:
     """Whether `HIDDENHAND_PURE` asks for the pure-Python modules (any value but "", "0")."""

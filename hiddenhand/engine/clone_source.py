@@ -7,7 +7,7 @@ functions (`clone_noir_state(self: NoirState) -> NoirState`), which is checked i
 `hiddenhand.native` and compiled with the rest; each state's `clone` calls its function.
 
 The annotations stay the one source: after adding, removing or retyping a field of a state
-listed in `NATIVE_CLONES`, run
+listed in `hiddenhand.native.NATIVE_CLONES`, run
 
     python -m hiddenhand.engine.clone_source --write
 
@@ -25,17 +25,7 @@ import sys
 from collections.abc import Sequence
 
 from hiddenhand.engine.cloning import clone_assignments
-
-NATIVE_CLONES: dict[str, tuple[str, ...]] = {
-    "hiddenhand.games.noir.clones": ("hiddenhand.games.noir.rules:NoirState",),
-    "hiddenhand.games.goodcop.clones": (
-        "hiddenhand.games.goodcop.rules:GoodCop",
-        "hiddenhand.games.goodcop.zombie_rules:ZombieGoodCop",
-    ),
-    "hiddenhand.games.infected.clones": ("hiddenhand.games.infected.rules:InfectedState",),
-}
-"""Each written module and the classes it clones (`module:Class`): the concrete states, which
-are what a game and a search clone (a base such as `WindowState` is never cloned itself)."""
+from hiddenhand.native import NATIVE_CLONES
 
 COMMAND = "python -m hiddenhand.engine.clone_source --write"
 LINE_LENGTH = 100

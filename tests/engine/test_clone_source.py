@@ -13,7 +13,6 @@ from hiddenhand.engine import State
 from hiddenhand.engine.checks import check_nothing_shared, check_same_fields, fields_of
 from hiddenhand.engine.clone_source import (
     COMMAND,
-    NATIVE_CLONES,
     function_name,
     load_class,
     main,
@@ -24,6 +23,7 @@ from hiddenhand.engine.cloning import compile_clone, declarative_clone
 from hiddenhand.engine.game import get_game
 from hiddenhand.games.noir.options import NoirOptions
 from hiddenhand.games.noir.rules import NoirState
+from hiddenhand.native import NATIVE_CLONES
 
 
 def test_the_written_clones_are_what_the_declared_fields_make_now():
