@@ -28,6 +28,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.engine.seeding",
     "hiddenhand.games.noir.board",
     "hiddenhand.games.noir.rules",
+    "hiddenhand.games.noir.clones",
     "hiddenhand.games.noir.moves",
     "hiddenhand.games.noir.knowledge",
     "hiddenhand.games.noir.suspects",
@@ -35,6 +36,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.bots.ismcts",
     "hiddenhand.games.goodcop.state",
     "hiddenhand.games.goodcop.rules",
+    "hiddenhand.games.goodcop.clones",
     "hiddenhand.games.goodcop.phases",
     "hiddenhand.games.goodcop.equipment",
     "hiddenhand.games.goodcop.zombie_rules",
@@ -42,6 +44,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.goodcop.bots",
     "hiddenhand.games.goodcop.evaluate",
     "hiddenhand.games.infected.rules",
+    "hiddenhand.games.infected.clones",
     "hiddenhand.games.infected.action_phase",
     "hiddenhand.games.infected.flow",
     "hiddenhand.games.infected.steps",
@@ -68,6 +71,19 @@ NATIVE_MODULES: tuple[str, ...] = (
 )
 """The modules `pip install .` compiles: the engine kernel, the search, and each game's rules,
 determinizer and heuristic bot (what a random playout and an ISMCTS iteration run)."""
+
+NATIVE_CLONES: dict[str, tuple[str, ...]] = {
+    "hiddenhand.games.noir.clones": ("hiddenhand.games.noir.rules:NoirState",),
+    "hiddenhand.games.goodcop.clones": (
+        "hiddenhand.games.goodcop.rules:GoodCop",
+        "hiddenhand.games.goodcop.zombie_rules:ZombieGoodCop",
+    ),
+    "hiddenhand.games.infected.clones": ("hiddenhand.games.infected.rules:InfectedState",),
+}
+"""The modules of `NATIVE_MODULES` written from the fields the game states declare, each with
+the classes (`module:Class`) it clones: the concrete states, which a game and a search clone (a
+base such as `WindowState` is never cloned itself). `hiddenhand.engine.clone_source` writes
+them; it is listed here, not in the engine, which names no game."""
 
 
 def pure_forced() -> bool:

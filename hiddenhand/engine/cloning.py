@@ -14,6 +14,10 @@ follows from its type:
 
 A field whose type says nothing about how to copy it (`Any`, a bare `list`, a class without
 `copy()`) is refused with a TypeError naming it, at the first clone.
+
+Code made here runs interpreted, even for a compiled class. The game states a search clones on
+every iteration have the same assignments (`clone_assignments`) written out into modules the
+native build compiles: `python -m hiddenhand.engine.clone_source --write` (see there).
 """
 
 from __future__ import annotations
@@ -104,7 +108,7 @@ def copier(tp: Any, where: str) -> Copier:
         if _is_frozen_value(tp):
             return None
         if issubclass(tp, random.Random):
-            return lambda e, d: f"_copy_generator({e})"
+            return lambda e, d: f"copy_generator({e})"
         if callable(getattr(tp, "copy", None)):
             return lambda e, d: f"{e}.copy()"
     raise TypeError(
@@ -179,28 +183,35 @@ def declared_fields(cls: type) -> Iterator[tuple[str, Any]]:
     yield from seen.items()
 
 
+def clone_assignments(cls: type) -> list[tuple[str, str]]:
+    """Each declared field of `cls` and the expression, in `self`, its clone is given: what
+    `compile_clone` runs and `engine.clone_source` writes out as native code."""
+    shared: frozenset[str] = getattr(cls, "shared_fields", frozenset())
+    assignments = []
+    for name, tp in declared_fields(cls):
+        if name in RESET_FIELDS:
+            assignments.append((name, RESET_FIELDS[name]))
+            continue
+        how = None if name in shared else copier(tp, f"{cls.__qualname__}.{name}")
+        assignments.append((name, f"self.{name}" if how is None else how(f"self.{name}", 0)))
+    return assignments
+
+
 def compile_clone(cls: type) -> Callable[[Any], Any]:
     """The clone function of `cls`: one assignment per declared field, nothing looked up."""
-    shared: frozenset[str] = getattr(cls, "shared_fields", frozenset())
     lines = [
         "def clone(self):",
         "    if type(self) is not _cls:",
         "        return _fallback(self)",
         "    other = _new(_cls)",
     ]
-    for name, tp in declared_fields(cls):
-        if name in RESET_FIELDS:
-            lines.append(f"    other.{name} = {RESET_FIELDS[name]}")
-            continue
-        how = None if name in shared else copier(tp, f"{cls.__qualname__}.{name}")
-        value = f"self.{name}" if how is None else how(f"self.{name}", 0)
-        lines.append(f"    other.{name} = {value}")
+    lines += [f"    other.{name} = {value}" for name, value in clone_assignments(cls)]
     lines.append("    return other")
     namespace: dict[str, Any] = {
         "_cls": cls,
         "_new": cls.__new__,  # State.__new__: blank, also for a compiled (native) class
         "_fallback": declarative_clone,
-        "_copy_generator": copy_generator,
+        "copy_generator": copy_generator,
     }
     exec("\n".join(lines), namespace)
     function: Callable[[Any], Any] = namespace["clone"]
@@ -215,18 +226,22 @@ _kernel_clones: list[object] = []
 
 
 def kernel_clone(function: object) -> None:
-    """Mark the kernel's own `State.clone`, which a class inherits without writing its own (a
-    mark kept here, not on the function: a compiled function takes no attributes)."""
+    """Mark a `clone` a subclass inherits without writing its own: the kernel's `State.clone`,
+    and a game state's, which runs its written-out native clone (`engine.clone_source`) and
+    hands a subclass to `declarative_clone` (a mark kept here, not on the function: a compiled
+    function takes no attributes)."""
     _kernel_clones.append(function)
 
 
 def _inherits_declarative_clone(cls: type) -> bool:
-    """Whether no class between `cls` and the kernel writes its own clone."""
+    """Whether no class between `cls` and the kernel writes its own clone. A marked clone is
+    written by `cls` itself only where it runs a native clone of `cls`: kept, not replaced."""
     for klass in cls.__mro__:
         own = klass.__dict__.get("clone")
         if own is None:
             continue
-        return hasattr(own, "_declarative_for") or any(own is k for k in _kernel_clones)
+        marked = klass is not cls and any(own is k for k in _kernel_clones)
+        return hasattr(own, "_declarative_for") or marked
     return False
 
 

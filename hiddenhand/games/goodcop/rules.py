@@ -16,11 +16,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import permutations
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from hiddenhand.engine import Action, Event, Outcome, Pending, private, render
+from hiddenhand.engine.cloning import declarative_clone, kernel_clone
 from hiddenhand.engine.seeding import KEYED, SEQUENTIAL
 from hiddenhand.games.goodcop import views
 from hiddenhand.games.goodcop.actions import (
@@ -47,6 +48,7 @@ from hiddenhand.games.goodcop.cards import (
     TEAM_NAMES,
     integrity_deck,
 )
+from hiddenhand.games.goodcop.clones import clone_good_cop
 from hiddenhand.games.goodcop.determinize import resample
 from hiddenhand.games.goodcop.equipment import BASE_EQUIPMENT, Disguise, SurveillanceCamera
 from hiddenhand.games.goodcop.options import GoodCopOptions
@@ -630,6 +632,14 @@ class GoodCop(GoodCopState):
             )
         )
 
+    def clone(self) -> Self:
+        """A copy of every declared field, by `goodcop.clones.clone_good_cop`: written from the
+        fields, compiled with the rules. A subclass's own fields are the declarative clone's."""
+        if type(self) is GoodCop:
+            return cast(Self, clone_good_cop(self))
+        copy: Self = declarative_clone(self)
+        return copy
+
     def _resample(self, other: Self, seat: int, rng: random.Random) -> None:
         """Redraw every card face and equipment place `seat` cannot know (`determinize`)."""
         resample(self, other, seat, rng)
@@ -662,3 +672,6 @@ class GoodCop(GoodCopState):
     def _lone_cards(self, seat: int) -> str:
         """What a player who wins alone holds."""
         return "the Agent and the Kingpin"
+
+
+kernel_clone(vars(GoodCop)["clone"])

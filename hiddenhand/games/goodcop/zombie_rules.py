@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Self
+from typing import ClassVar, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from hiddenhand.engine import Action, Event
+from hiddenhand.engine.cloning import declarative_clone, kernel_clone
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.games.goodcop import zombies
 from hiddenhand.games.goodcop.actions import ARM, EQUIP
 from hiddenhand.games.goodcop.card import CardTable
 from hiddenhand.games.goodcop.cards import FACE_NAMES, INFECTOR
+from hiddenhand.games.goodcop.clones import clone_zombie_good_cop
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import ROLLED, UNARMED, Phase
 from hiddenhand.games.goodcop.rules import GoodCop
@@ -214,9 +216,13 @@ class ZombieGoodCop(GoodCop):
     # -- copies -----------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        other = super().clone()
-        other.zombie = list(self.zombie)
-        return other
+        """A copy of every declared field, the expansion's with the base game's, by
+        `goodcop.clones.clone_zombie_good_cop`: written from the fields, compiled with the
+        rules. A subclass's own fields are the declarative clone's."""
+        if type(self) is ZombieGoodCop:
+            return cast(Self, clone_zombie_good_cop(self))
+        copy: Self = declarative_clone(self)
+        return copy
 
     def deal_fits(self, other: Self, agent_holder: int, kingpin_holder: int) -> bool:
         """No zombie holds a leader card (it would have been cured); the Infector is dealt,
@@ -233,6 +239,9 @@ class ZombieGoodCop(GoodCop):
         super()._resample(other, seat, rng)
         if self.infector >= 0:
             other.infector = other.card_kinds.index(INFECTOR)
+
+
+kernel_clone(vars(ZombieGoodCop)["clone"])
 
 
 def _add_zombies(state: ZombieGoodCop, out: GoodCopView) -> None:

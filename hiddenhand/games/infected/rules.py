@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from hiddenhand.engine.actions import Action
+from hiddenhand.engine.cloning import declarative_clone, kernel_clone
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.engine.state import Pending
 from hiddenhand.engine.window import WindowState, seat_set
 from hiddenhand.games.infected import preparation
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, Character, ZombieKind, card_set
+from hiddenhand.games.infected.clones import clone_infected_state
 from hiddenhand.games.infected.draft import Draft, Stage, kinds_in
 from hiddenhand.games.infected.exhaustion import exhausted
 from hiddenhand.games.infected.flow import Phase
@@ -316,7 +318,19 @@ class InfectedState(WindowState[InfectedOptions]):
 
         return typed_view(self, seat)
 
+    def clone(self) -> Self:
+        """A copy of every declared field, by `infected.clones.clone_infected_state`: written
+        from the fields, compiled with the rules. A subclass's own fields are the declarative
+        clone's."""
+        if type(self) is InfectedState:
+            return cast(Self, clone_infected_state(self))
+        copy: Self = declarative_clone(self)
+        return copy
+
     def _resample(self, sample: Self, seat: int, rng: random.Random) -> None:
         from hiddenhand.games.infected.sampling import resample
 
         resample(sample, seat, rng)
+
+
+kernel_clone(vars(InfectedState)["clone"])

@@ -10,16 +10,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from hiddenhand.engine.actions import Action
+from hiddenhand.engine.cloning import declarative_clone, kernel_clone
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.engine.state import Outcome, Pending, State
 from hiddenhand.games.noir import moves
 from hiddenhand.games.noir.board import Axis, Board
+from hiddenhand.games.noir.clones import clone_noir_state
 from hiddenhand.games.noir.knowledge import (
     ARREST,
     CITIZENS_ARREST,
@@ -462,6 +464,14 @@ class NoirState(State[NoirOptions]):
             return 0
         return inspector_candidates(self.inspector_allowed, self.alive, self.killer, self.discards)
 
+    def clone(self) -> Self:
+        """A copy of every declared field, by `noir.clones.clone_noir_state`: written from the
+        fields, compiled with the rules. A subclass's own fields are the declarative clone's."""
+        if type(self) is NoirState:
+            return cast(Self, clone_noir_state(self))
+        copy: Self = declarative_clone(self)
+        return copy
+
     def _resample(self, sample: Self, seat: int, rng: random.Random) -> None:
         """Redraw what `seat` cannot see: the other identity (among its candidates), the
         Inspector's hand (for the Killer) and the order of the deck."""
@@ -557,3 +567,6 @@ class NoirState(State[NoirOptions]):
         state.killer_allowed = state.inspector_allowed = EVERYONE
         state.rearranged()
         return state
+
+
+kernel_clone(vars(NoirState)["clone"])
