@@ -60,6 +60,8 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.infected.use_item",
     "hiddenhand.games.infected.effects",
     "hiddenhand.games.infected.effect_rules",
+    "hiddenhand.games.infected.evidence",
+    "hiddenhand.games.infected.reading",
     "hiddenhand.games.noir.views",
     "hiddenhand.games.goodcop.views",
     "hiddenhand.games.infected.views",
