@@ -62,6 +62,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.infected.effect_rules",
     "hiddenhand.games.infected.evidence",
     "hiddenhand.games.infected.reading",
+    "hiddenhand.games.infected.bots",
     "hiddenhand.games.noir.views",
     "hiddenhand.games.goodcop.views",
     "hiddenhand.games.infected.views",

@@ -122,6 +122,13 @@ def _first(by_kind: dict[str, list[Action]], kind: str) -> Action | None:
     return run[0] if run else None
 
 
+def _rebuilt(cls: type[InfectedBot], seat: int, human: str, rng: tuple[object, ...]) -> InfectedBot:
+    """An `InfectedBot` as pickled: made anew, its generator where the pickled one was."""
+    bot = cls(seat, 0, human)
+    bot.rng.setstate(rng)
+    return bot
+
+
 class InfectedBot(Bot):
     """A rule-of-thumb player for either side of The Infected."""
 
@@ -135,6 +142,12 @@ class InfectedBot(Bot):
         if human not in ("heuristic", "random"):
             raise OptionError("human must be heuristic or random")
         self.random_human = human == "random"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Compiled, the class makes an instance through `__init__` only, so a pickle (to and
+        from bot processes) rebuilds it so and then restores its generator."""
+        human = "random" if self.random_human else "heuristic"
+        return (_rebuilt, (type(self), self.seat, human, self.rng.getstate()))
 
     # -- deciding ---------------------------------------------------------------------------
 
