@@ -71,6 +71,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.rl.encoders.goodcop",
     "hiddenhand.rl.encoders.infected",
     "hiddenhand.rl.observer",
+    "hiddenhand.rl.episode",
 )
 """The modules `pip install .` compiles: the engine kernel, the search, and each game's rules,
 determinizer and heuristic bot (what a random playout and an ISMCTS iteration run)."""
