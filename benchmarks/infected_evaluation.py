@@ -1,8 +1,10 @@
 """Fit the weights of The Infected's evaluation (hiddenhand/games/infected/evaluate.py).
 
-    python benchmarks/infected_evaluation.py [--games 3000] [--seed 0] [--players 4]
+    python benchmarks/infected_evaluation.py [--games 3000] [--seed 0] [--setups all]
 
-Plays seeded games between heuristic bots, takes the features of every round start, and fits
+Plays seeded games between heuristic bots, in turn in every setup named (seats:variant, or
+`all`: every seat count and variant the rules allow, since the search judges them all with the
+same weights), takes the features of every round start, and fits
 a logistic model of "the survivors win" by Newton's method with a little ridge. Prints the fit
 on held-out games (accuracy and log loss, against the base rate and the weights in use) and the
 WEIGHTS line to paste into evaluate.py.
@@ -24,16 +26,37 @@ from hiddenhand.engine import get_game
 from hiddenhand.games.infected.evaluate import WEIGHTS, at_round_start, features
 
 Samples = tuple[list[tuple[float, ...]], list[float], list[int]]
+Setup = tuple[int, str]
+
+ALL_SETUPS: tuple[Setup, ...] = (
+    (1, "cooperative"),
+    (2, "standard"),
+    (2, "cooperative"),
+    *((p, v) for p in (3, 4) for v in ("standard", "cooperative", "infection-spreads", "all-okay")),
+)
+"""Every seat count and variant the rules allow (one player plays the cooperative game only)."""
 
 
-def collect(games: int, seed: int, players: int) -> Samples:
+def parse_setups(text: str) -> list[Setup]:
+    """`all`, or comma-separated seats:variant pairs (a bare seat count: the standard game)."""
+    if text == "all":
+        return list(ALL_SETUPS)
+    out: list[Setup] = []
+    for part in text.split(","):
+        seats, _, variant = part.partition(":")
+        out.append((int(seats), variant or "standard"))
+    return out
+
+
+def collect(games: int, seed: int, setups: list[Setup]) -> Samples:
     """Features of every round start, whether the survivors went on to win, and the game."""
     game = get_game("infected")
     rows: list[tuple[float, ...]] = []
     labels: list[float] = []
     which: list[int] = []
     for index in track(range(games), description="playing heuristic games"):
-        state = game.start(players, None, seed + index)
+        players, variant = setups[index % len(setups)]
+        state = game.start(players, game.options([f"variant={variant}"]), seed + index)
         bots = [make_bot(game, "heuristic", s, seed + index) for s in range(players)]
         logs = SeatLogs(players)
         starts: list[tuple[float, ...]] = []
@@ -76,9 +99,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--setups", default="all", help="all, or seats:variant,...")
     args = parser.parse_args()
-    rows, labels, which = collect(args.games, args.seed, args.players)
+    rows, labels, which = collect(args.games, args.seed, parse_setups(args.setups))
     x = np.hstack([np.ones((len(rows), 1)), np.array(rows)])
     y = np.array(labels)
     held_out = np.array(which) % 5 == 0

@@ -5,9 +5,10 @@ or by destroying the infected; the infected wins when the deck runs out a second
 survivor is destroyed. The estimate reads the race between the two: resources gathered and in
 the survivors' hands against those needed, the zombie deck left, which exhaustion the game is
 in, the survivors' wounds, and how much the public evidence points at the infected. The weights
-of a logistic model over these were fitted on games between heuristic bots
-(benchmarks/infected_evaluation.py). It is only ever called on a determinized sample, so it may
-read the sample's hidden cards and blood samples.
+of a logistic model over these were fitted on games between heuristic bots in every seat count
+and variant, with the card set as it is (benchmarks/infected_evaluation.py); refit them when
+the cards change, since the search trusts them at every cut-off. It is only ever called on a
+determinized sample, so it may read the sample's hidden cards and blood samples.
 
 It judges only the start of a round: in the middle of a fight, the threat and the piles decide
 what happens next and the features would be noise. Elsewhere it answers None, and a search
@@ -26,7 +27,22 @@ if TYPE_CHECKING:
     from hiddenhand.engine.state import State
     from hiddenhand.games.infected.rules import InfectedState
 
-WEIGHTS = (-6.455, 0.254, 0.420, 0.329, 3.590, 3.953, 6.227, -0.066, 0.515, -9.830, 4.182, 8.234)
+WEIGHTS = (
+    -4.191,
+    1.668,
+    0.028,
+    0.591,
+    2.381,
+    -1.394,
+    1.994,
+    -0.157,
+    0.156,
+    -1.607,
+    0.303,
+    3.516,
+    1.190,
+    -0.305,
+)
 """Bias, then the weight of each feature of `features`, towards the survivors."""
 
 
@@ -43,7 +59,8 @@ def features(state: InfectedState) -> tuple[float, ...]:
     """Resources held (mean and scarcest type, as fractions of those needed), the scarcest type
     counting the survivors' hands too, the zombie deck left, the end game and the scarcest type
     in it, survivors' wounds and hand sizes per seat, the infected exposed, its shown fails, the
-    share of the public evidence on the infected, and the round."""
+    share of the public evidence on the infected, whether anybody is infected at all (the
+    cooperative game, all-okay), and one over the number of players (the goal grows with it)."""
     n = need = state.n
     held = [min(len(pile), need) / need for pile in state.resources]
     infected = [s for s in range(n) if state.is_infected(s)]
@@ -65,7 +82,7 @@ def features(state: InfectedState) -> tuple[float, ...]:
         state.fail_claims,
         state.shown_claims,
     )
-    share = sum(evidence[s] for s in infected) / sum(evidence) if infected else 0.0
+    share = sum((evidence[s] for s in infected), 0.0) / sum(evidence) if infected else 0.0
     end = 1.0 if state.end_game else 0.0
     per_seat = max(1, len(survivors))
     return (
@@ -80,6 +97,8 @@ def features(state: InfectedState) -> tuple[float, ...]:
         float(any(state.exposed[s] for s in infected)),
         float(sum(state.shown_fails[s] for s in infected)),
         share,
+        0.0 if infected else 1.0,
+        1.0 / n,
     )
 
 
