@@ -63,6 +63,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.infected.evidence",
     "hiddenhand.games.infected.reading",
     "hiddenhand.games.infected.bots",
+    "hiddenhand.games.infected.evaluate",
     "hiddenhand.games.noir.views",
     "hiddenhand.games.goodcop.views",
     "hiddenhand.games.infected.views",
