@@ -1,7 +1,8 @@
 """The strength ladder: every adjacent pair of levels head to head, on the same deals.
 
     python benchmarks/ladder.py [--game noir] [--pairs easy-medium,hard-expert]
-        [--games noir=400 --games goodcop=300] [--seed 7000] [--jobs 2] [--json FILE]
+        [--games noir=400 --games goodcop=300] [--option mode=standard] [--seed 7000]
+        [--jobs 2] [--json FILE]
 
 For each game (NOIR with 2 players, Good Cop Bad Cop with 6, The Infected with 4) and each pair
 of adjacent levels (`hiddenhand.bots.registry.LEVELS`), the higher level takes one seat among
@@ -13,7 +14,9 @@ Printed per pair: the higher level's win rate per seat and the lower level's in 
 (Wilson 95% intervals), the difference, and a two-sided p-value from a paired test over deals:
 per deal, the higher level's win rate over its seats minus the lower level's; the mean of those
 differences against zero (normal approximation; deals are independent, seats of one game are
-not, which this test respects). Also the CPU milliseconds per decision of each level.
+not, which this test respects). Also the CPU milliseconds per decision of each level. `--option`
+plays every game measured with that option (a NOIR mode, a Good Cop Bad Cop Zombies design), so
+the ladder can be checked per mode and design.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from rich.table import Table
 from hiddenhand.bots.arena import GameResult, Tally, run_games, schedule, wilson
 from hiddenhand.bots.registry import LEVELS, level_specs
 from hiddenhand.cli.app import games_progress
-from hiddenhand.engine import get_game
+from hiddenhand.engine import OptionError, get_game
 
 PLAYERS = {"noir": 2, "goodcop": 6, "infected": 4}
 GAMES = {"noir": 400, "goodcop": 300, "infected": 200}
@@ -49,6 +52,7 @@ class Step:
     players: int
     lower: str
     upper: str
+    options: tuple[str, ...] = ()
     upper_tally: Tally = field(default_factory=Tally)
     lower_tally: Tally = field(default_factory=Tally)
     upper_by_role: dict[str, Tally] = field(default_factory=dict)
@@ -72,6 +76,7 @@ class Step:
         return {
             "game": self.game,
             "players": self.players,
+            "options": list(self.options),
             "lower": self.lower,
             "upper": self.upper,
             "specs": {
@@ -88,9 +93,16 @@ class Step:
         }
 
 
-def fold(game: str, players: int, lower: str, upper: str, results: Sequence[GameResult]) -> Step:
+def fold(
+    game: str,
+    players: int,
+    lower: str,
+    upper: str,
+    results: Sequence[GameResult],
+    options: Sequence[str] = (),
+) -> Step:
     """The pair's numbers from its games, deal by deal (a deal: one game per rotation)."""
-    step = Step(game, players, lower, upper)
+    step = Step(game, players, lower, upper, tuple(options))
     by_deal: dict[int, list[GameResult]] = {}
     timing: dict[str, list[float]] = {}
     for result in results:
@@ -124,23 +136,37 @@ def fold(game: str, players: int, lower: str, upper: str, results: Sequence[Game
 
 
 def measure(
-    game_id: str, lower: str, upper: str, games: int, seed: int, jobs: int, console: Console
+    game_id: str,
+    lower: str,
+    upper: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    console: Console,
+    options: Sequence[str] = (),
 ) -> Step:
     game = get_game(game_id)
     players = PLAYERS[game_id]
+    parsed = game.options(list(options) or None)
+    game.validate(players, parsed)
     games -= games % players
     deals = schedule(players, [upper, lower], games, seed)
-    with games_progress(f"{game_id}: {upper} vs {lower}", console) as progress:
+    with games_progress(f"{title(game_id, options)}: {upper} vs {lower}", console) as progress:
         task = progress.add_task("games", total=len(deals))
         results = run_games(
             game,
-            game.options(None),
+            parsed,
             deals,
             seed,
             jobs,
             lambda _: progress.advance(task),
         )
-    return fold(game_id, players, lower, upper, results)
+    return fold(game_id, players, lower, upper, results, options)
+
+
+def title(game_id: str, options: Sequence[str]) -> str:
+    """The game's id, with the options it was played with."""
+    return f"{game_id} ({', '.join(options)})" if options else game_id
 
 
 def p_text(p: float) -> str:
@@ -162,7 +188,7 @@ def table(steps: Sequence[Step]) -> Table:
     out.add_column("ms CPU/decision (higher, lower)", justify="right")
     for s in steps:
         out.add_row(
-            s.game,
+            title(s.game, s.options),
             str(s.players),
             s.upper,
             s.lower,
@@ -183,8 +209,8 @@ def markdown(steps: Sequence[Step]) -> str:
     ]
     for s in steps:
         lines.append(
-            f"| {s.game} | {s.players} | {s.upper} | {s.lower} | {percent(s.upper_tally)} | "
-            f"{percent(s.lower_tally)} | {s.upper_tally.games} | "
+            f"| {title(s.game, s.options)} | {s.players} | {s.upper} | {s.lower} | "
+            f"{percent(s.upper_tally)} | {percent(s.lower_tally)} | {s.upper_tally.games} | "
             f"{100 * (s.upper_tally.rate - s.lower_tally.rate):+.1f} | {p_text(s.p)} |"
         )
     return "\n".join(lines)
@@ -195,6 +221,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", action="append", choices=sorted(PLAYERS), default=[])
     parser.add_argument("--pairs", default="", help="e.g. easy-medium,hard-expert (default: all)")
     parser.add_argument("--games", action="append", default=[], help="GAME=N games per pair")
+    parser.add_argument(
+        "--option", action="append", default=[], help="key=value for every game (repeatable)"
+    )
     parser.add_argument("--seed", type=int, default=7000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", default="", help="write the figures here after every pair")
@@ -204,11 +233,26 @@ def main(argv: Sequence[str] | None = None) -> None:
         name, _, number = item.partition("=")
         counts[name] = int(number)
     pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p] or list(PAIRS)
+    games = args.game or sorted(PLAYERS)
+    for game_id in games:
+        try:
+            get_game(game_id).validate(PLAYERS[game_id], get_game(game_id).options(args.option))
+        except OptionError as exc:
+            parser.error(f"{game_id}: {exc}")
     console = Console()
     steps: list[Step] = []
-    for game_id in args.game or sorted(PLAYERS):
+    for game_id in games:
         for lower, upper in pairs:
-            step = measure(game_id, lower, upper, counts[game_id], args.seed, args.jobs, console)
+            step = measure(
+                game_id,
+                lower,
+                upper,
+                counts[game_id],
+                args.seed,
+                args.jobs,
+                console,
+                args.option,
+            )
             steps.append(step)
             console.print(table([step]))
             if args.json:
