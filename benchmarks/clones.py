@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 import timeit
 from typing import Any
 
 from hiddenhand import native
+from hiddenhand.engine.checks import random_point
 from hiddenhand.engine.game import get_game
 from hiddenhand.engine.state import State
 
@@ -26,19 +26,6 @@ GAMES: dict[str, tuple[str, int, dict[str, str] | None]] = {
     "goodcop-6-zombies": ("goodcop", 6, {"zombies": "dice"}),
     "infected-4": ("infected", 4, None),
 }
-
-
-def mid_game(game_id: str, players: int, options: Any, seed: int, steps: int = 20) -> State[Any]:
-    """A state `steps` random actions into a seeded game (fewer if it ends first)."""
-    state = get_game(game_id).start(players, options, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        pending = state.pending()
-        if not pending:
-            break
-        seat = rng.choice(sorted(pending))
-        state.act(seat, rng.choice(pending[seat]))
-    return state
 
 
 def clones_per_cpu_second(states: list[State[Any]], number: int, repeat: int) -> float:
@@ -56,7 +43,8 @@ def main() -> None:
     args = parser.parse_args()
     rates = {}
     for name, (game_id, players, options) in GAMES.items():
-        states = [mid_game(game_id, players, options, seed) for seed in range(8)]
+        game = get_game(game_id)
+        states = [random_point(game, players, options, seed) for seed in range(8)]
         rates[name] = round(clones_per_cpu_second(states, args.number // 8, args.repeat))
     if args.json:
         print(json.dumps({"build": native.describe(), "clones_per_cpu_s": rates}))

@@ -94,6 +94,20 @@ def fields_of(obj: Any) -> dict[str, Any]:
     return fields
 
 
+def random_point(game: Game[Any], players: int, options: Any, seed: int, steps: int = 20) -> State:
+    """A state `steps` seeded random actions into a seeded game (fewer if it ends first): a game
+    in progress, the same on every run, for checks and benchmarks that need one."""
+    state = game.start(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        pending = state.pending()
+        if not pending:
+            break
+        seat = rng.choice(sorted(pending))
+        state.act(seat, rng.choice(pending[seat]))
+    return state
+
+
 def check_nothing_shared(original: State, copy: State, what: str, where: str = "") -> None:
     """A copy (a clone or a sample) shares no mutable object with the state it was made from:
     playing on one must never change the other, and a sample must hold none of the truth."""

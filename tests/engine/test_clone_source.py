@@ -9,8 +9,12 @@ from typing import Any
 import pytest
 
 from hiddenhand import native
-from hiddenhand.engine import State
-from hiddenhand.engine.checks import check_nothing_shared, check_same_fields, fields_of
+from hiddenhand.engine.checks import (
+    check_nothing_shared,
+    check_same_fields,
+    fields_of,
+    random_point,
+)
 from hiddenhand.engine.clone_source import (
     COMMAND,
     function_name,
@@ -53,18 +57,6 @@ def test_a_stale_module_is_named_with_the_command_that_writes_it(
     assert main([]) == 0
 
 
-def _mid_game(game_id: str, players: int, options: Any, steps: int, seed: int) -> State[Any]:
-    state = get_game(game_id).start(players, options, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        pending = state.pending()
-        if not pending:
-            break
-        seat = rng.choice(sorted(pending))
-        state.act(seat, rng.choice(pending[seat]))
-    return state
-
-
 GAMES = [
     ("noir", 2, None),
     ("goodcop", 6, None),
@@ -79,7 +71,7 @@ GAMES = [
 def test_a_written_clone_copies_what_the_declarative_clone_copies(
     game_id: str, players: int, options: Any, steps: int
 ):
-    state = _mid_game(game_id, players, options, steps, seed=steps + players)
+    state = random_point(get_game(game_id), players, options, steps + players, steps)
     cls = type(state)
     assert f"{cls.__module__}:{cls.__name__}" in {s for v in NATIVE_CLONES.values() for s in v}
     other = state.clone()
@@ -107,7 +99,7 @@ def _plain(value: Any) -> Any:
 def test_a_written_clone_plays_on_exactly_like_its_original(
     game_id: str, players: int, options: Any
 ):
-    state = _mid_game(game_id, players, options, 20, seed=1)
+    state = random_point(get_game(game_id), players, options, 1)
     other = state.clone()
     rng_a, rng_b = random.Random(5), random.Random(5)
     for _ in range(40):
