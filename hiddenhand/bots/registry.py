@@ -97,7 +97,7 @@ LADDERS: dict[str, dict[str, str]] = {
     "infected": {
         "easy": "sloppy:slip=0.5",
         "medium": "heuristic",
-        "hard": "ismcts:iterations=20:width=4",
+        "hard": "ismcts:iterations=20:width=4:margin=0.1",
         "expert": "ismcts:iterations=60",
     },
 }
