@@ -195,3 +195,22 @@ def test_a_rollout_plays_on_until_the_game_can_judge():
     _search_with(game, spy, state, logs, "ismcts:iterations=12:depth=1")
     assert any(none for none, _ in answers), "it asked mid-round and played on"
     assert all(judged for none, judged in answers if not none)
+
+
+def test_goodcop_with_zombies_is_not_judged_unfinished_and_rolls_out_to_the_end():
+    """The weights know only the base game: with the Zombies expansion the evaluation answers
+    None, and a cut rollout plays on to the end of the game, scoring who won."""
+    game = get_game("goodcop")
+    state = game.start(6, game.options(["zombies=simple"]), 4)
+    evaluate, every_seat = _evaluation("goodcop"), seats_evaluator("goodcop")
+    assert every_seat is not None
+    assert evaluate(state, 0) is None and every_seat(state) is None
+    bot = make_bot(game, "ismcts:iterations=1:depth=1", 0, 2)
+    for luck in range(3):
+        world = state.clone()
+        bot._reseed(luck)
+        rewards = bot._rollout(world)
+        assert world.outcome() is not None, "played on to the end"
+        assert set(rewards) <= {0.0, 1.0} and 1.0 in rewards
+    base = game.start(6, game.options(None), 4)
+    assert 0.0 <= evaluate(base, 0) <= 1.0 and every_seat(base) is not None

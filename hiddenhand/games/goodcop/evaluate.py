@@ -60,27 +60,30 @@ def honest_chance(game: GoodCop) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def evaluate_seats(state: State) -> list[float]:
+def evaluate_seats(state: State) -> list[float] | None:
     """`evaluate` for every seat, with the honest team's chance computed once."""
     game: GoodCop = state  # type: ignore[assignment]
     seats = range(len(game.players))
     if game.result is not None:
         return [1.0 if seat in game.result.winners else 0.0 for seat in seats]
     if not game.base_game:
-        return [0.5 for _ in seats]
+        return None
     honest = honest_chance(game)
     by_team = {TEAM_HONEST: honest, TEAM_CROOKED: 1.0 - honest}
     return [by_team.get(game.team_of(seat), 0.5) for seat in seats]
 
 
-def evaluate(state: State, seat: int) -> float:
-    """The estimated chance that `seat` wins, in [0, 1] (a lone player, or any seat with the
-    Zombies expansion, which the weights were not fitted on: one half)."""
+def evaluate(state: State, seat: int) -> float | None:
+    """The estimated chance that `seat` wins, in [0, 1] (a lone player: one half).
+
+    With the Zombies expansion, which the weights were not fitted on, None: the world cannot be
+    judged unfinished, so the search rolls out to the end (one half for every seat at the cut
+    left it blind there: docs/bots.md)."""
     game: GoodCop = state  # type: ignore[assignment]
     if game.result is not None:
         return 1.0 if seat in game.result.winners else 0.0
     if not game.base_game:
-        return 0.5
+        return None
     team = game.team_of(seat)
     if team == TEAM_HONEST:
         return honest_chance(game)
