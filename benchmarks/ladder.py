@@ -147,8 +147,7 @@ def measure(
 ) -> Step:
     game = get_game(game_id)
     players = PLAYERS[game_id]
-    parsed = game.options(list(options) or None)
-    game.validate(players, parsed)
+    parsed = game.options(list(options) or None)  # main has refused bad ones
     games -= games % players
     deals = schedule(players, [upper, lower], games, seed)
     with games_progress(f"{title(game_id, options)}: {upper} vs {lower}", console) as progress:
@@ -235,8 +234,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p] or list(PAIRS)
     games = args.game or sorted(PLAYERS)
     for game_id in games:
+        game = get_game(game_id)
         try:
-            get_game(game_id).validate(PLAYERS[game_id], get_game(game_id).options(args.option))
+            game.validate(PLAYERS[game_id], game.options(args.option or None))
         except OptionError as exc:
             parser.error(f"{game_id}: {exc}")
     console = Console()
