@@ -71,10 +71,8 @@ def play_through_two_kills(server: Server, game_id: str, players: int, rng: rand
             assert latest[0]["step"] >= max(known, default=0)
             for done in range(steps + in_flight):
                 while not any(m["legal"] for m in latest) and latest[0]["outcome"] is None:
-                    # only passes are asked: the server answers them itself
-                    latest = [
-                        await after(c, m["step"]) for c, m in zip(clients, latest, strict=True)
-                    ]
+                    # only passes (or lone answers) are asked: the server answers them itself
+                    latest = await after_answer(clients, latest)
                 if latest[0]["outcome"] is not None:
                     return True
                 seat = next(s for s in range(players) if latest[s]["legal"])
@@ -119,6 +117,25 @@ async def after_move(
     if mine.get("secret"):
         return [mine if i == seat else m for i, m in enumerate(latest)]
     return [mine if i == seat else await after(c, latest[i]["step"]) for i, c in enumerate(clients)]
+
+
+async def after_answer(clients: list[Client], latest: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every client's next state once the server answered for a seat, unless nobody but that
+    seat could notice the answer (a lone first part of a secret choice, as Good Cop Bad Cop's
+    evidence can be): only the seat is sent that. Which seat it was shows in who hears first."""
+    waiting = {
+        asyncio.ensure_future(after(c, m["step"])): i
+        for i, (c, m) in enumerate(zip(clients, latest, strict=True))
+    }
+    done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+    heard = {waiting.pop(task): task.result() for task in done}
+    if any(m.get("secret") for m in heard.values()):
+        for task in waiting:
+            task.cancel()
+        await asyncio.gather(*waiting, return_exceptions=True)
+    else:
+        heard.update(zip(waiting.values(), await asyncio.gather(*waiting), strict=True))
+    return [heard.get(i, m) for i, m in enumerate(latest)]
 
 
 async def after(client: Client, step: int) -> dict[str, Any]:
