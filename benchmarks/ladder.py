@@ -79,9 +79,8 @@ class Step:
             "options": list(self.options),
             "lower": self.lower,
             "upper": self.upper,
-            "specs": {
-                self.lower: level_specs(self.game)[self.lower],
-                self.upper: level_specs(self.game)[self.upper],
+            "specs": {  # a level's spec; a pair may also name bot specs of its own
+                name: level_specs(self.game).get(name, name) for name in (self.lower, self.upper)
             },
             "upper_seat": self.upper_tally.to_json(),
             "lower_seat": self.lower_tally.to_json(),
@@ -185,6 +184,7 @@ def table(steps: Sequence[Step]) -> Table:
     out.add_column("difference", justify="right")
     out.add_column("p", justify="right")
     out.add_column("ms CPU/decision (higher, lower)", justify="right")
+    out.add_column("higher by role")
     for s in steps:
         out.add_row(
             title(s.game, s.options),
@@ -197,6 +197,10 @@ def table(steps: Sequence[Step]) -> Table:
             f"{100 * (s.upper_tally.rate - s.lower_tally.rate):+.1f}",
             p_text(s.p),
             f"{s.cpu_ms.get(s.upper, 0):.1f}, {s.cpu_ms.get(s.lower, 0):.1f}",
+            ", ".join(
+                f"{role} {100 * t.rate:.1f}% ({t.wins}/{t.games})"
+                for role, t in sorted(s.upper_by_role.items())
+            ),
         )
     return out
 
@@ -218,7 +222,9 @@ def markdown(steps: Sequence[Step]) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=sorted(PLAYERS), default=[])
-    parser.add_argument("--pairs", default="", help="e.g. easy-medium,hard-expert (default: all)")
+    parser.add_argument(
+        "--pairs", default="", help="e.g. easy-medium,hard-expert (default: all); bot specs too"
+    )
     parser.add_argument("--games", action="append", default=[], help="GAME=N games per pair")
     parser.add_argument(
         "--option", action="append", default=[], help="key=value for every game (repeatable)"

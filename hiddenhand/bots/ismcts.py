@@ -37,6 +37,12 @@ unfinished one scores each seat the game's own estimate of its chance to win (ca
 determinized world), or one half for every seat if the game has none; a finished one scores 1
 for each winner and 0 for the others (one half each if nobody wins).
 
+With a learned guide (`guide=on`, `bots.guide`): its policy, read from the bot's own
+observation at the root (its view and its log, the same in every world it could be in), picks
+the `width` root actions worth comparing, and a rollout is cut after `depth` moves and scored by
+the guide's values, read from the observation the bot would have in that world (its root memory
+and what its seat saw during the iteration), instead of played on to the end.
+
 Budget: `iterations` per decision, and optionally `seconds` (wall time), whichever ends first.
 With an iteration budget alone the bot is reproducible: the same seed plays the same moves.
 `search_seconds` counts CPU time, so iterations per second are those of one core even on a
@@ -52,13 +58,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
 from mypy_extensions import mypyc_attr
 
 from hiddenhand.bots.base import Bot, Turn
+from hiddenhand.bots.guide import Guide, shipped_guide
 from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import default_bot, evaluator, game_bots, seats_evaluator
 from hiddenhand.engine.errors import OptionError
+from hiddenhand.engine.events import visible
 from hiddenhand.engine.seeding import derive
+from hiddenhand.rl.encoder import Encoder
+from hiddenhand.rl.encoders import encoder_for
 
 if TYPE_CHECKING:
     from hiddenhand.bots.registry import Evaluator, SeatsEvaluator
@@ -164,7 +175,8 @@ class ISMCTSBot(Bot):
     margin (how much better in mean reward another root action must be than the rollout
     bot's choice to be played instead), expand (visits before a node joins the tree),
     rollout ("heuristic" or any bot of the game, "random", or "auto": the game's heuristic if
-    it has one), width (root actions compared, the rollout bot's choice among them; 0 for all).
+    it has one), width (root actions compared, the rollout bot's choice among them; 0 for all),
+    guide ("on": the shipped policy and values guide the search, see the module).
     """
 
     name = "ismcts"
@@ -178,6 +190,7 @@ class ISMCTSBot(Bot):
         BotOption("rollout", str, words=("auto", "random"), game_bots=True, help="rollout bot"),
         BotOption("width", int, 0, 64, help="root actions compared, 0 for all"),
         BotOption("margin", float, 0, 1, help="reward a root action must gain over the advice"),
+        BotOption("guide", str, words=("off", "on"), help="the learned policy and values"),
     )
 
     def __init__(
@@ -192,6 +205,7 @@ class ISMCTSBot(Bot):
         rollout: str = "auto",
         width: int | str = 0,
         margin: float | str = 0.0,
+        guide: str = "off",
     ) -> None:
         super().__init__(seat, seed)
         self.iterations = int(_number("iterations", iterations, int, 1))
@@ -202,6 +216,14 @@ class ISMCTSBot(Bot):
         self.width = int(_number("width", width, int, 0))
         self.margin = float(_number("margin", margin, float, 0.0))
         self.rollout = rollout
+        if guide not in ("off", "on"):
+            raise OptionError(f"ismcts option guide must be off or on, not {guide!r}")
+        self.guide = guide
+        self._guide: Guide | None = None
+        self._memory: Encoder | None = None
+        """With a guide: the bot's observation memory at the root (its real log folded)."""
+        self._seen: list[Event] | None = None
+        """With a guide: what the bot's seat has seen since the root in this iteration."""
         self._policies: dict[int, Bot | None] = {}
         self._adviser: Bot | None = None
         self._seed = seed
@@ -232,7 +254,8 @@ class ISMCTSBot(Bot):
         deadline = wall + self.seconds if self.seconds else math.inf
         root = Node()
         preferred = self._preferred(turn)
-        legal = self._candidates(list(turn.legal), preferred)
+        priors = self.root_priors(turn) if self.guide == "on" else None
+        legal = self._candidates(list(turn.legal), preferred, priors)
         totals = dict.fromkeys(legal, 0.0)
         best_in = dict.fromkeys(legal, 0.0)
         done = batches = 0
@@ -270,12 +293,20 @@ class ISMCTSBot(Bot):
         visits = {a: int(edges[a.id][0]) if a.id in edges else 0 for a in legal}
         return Deliberation(legal, totals, best_in, visits, batches, preferred, choice)
 
-    def _candidates(self, legal: list[Action], preferred: Action | None) -> list[Action]:
-        """The root actions to compare: all, or `width` of them including the preferred one."""
+    def _candidates(
+        self, legal: list[Action], preferred: Action | None, priors: dict[int, float] | None
+    ) -> list[Action]:
+        """The root actions to compare: all, or `width` of them including the preferred one
+        (with a guide, those its policy likes best; else drawn at random)."""
         if not self.width or len(legal) <= self.width:
             return legal
         others = [a for a in legal if a != preferred]
-        chosen = self.rng.sample(others, self.width - (preferred is not None))
+        wanted = self.width - (preferred is not None)
+        if priors is not None:
+            ranked = sorted([(-priors[a.id], i) for i, a in enumerate(others)])
+            chosen = [others[i] for _, i in ranked[:wanted]]
+        else:
+            chosen = self.rng.sample(others, wanted)
         keep = {a.id for a in chosen} | ({preferred.id} if preferred is not None else set())
         return [a for a in legal if a.id in keep]
 
@@ -291,18 +322,65 @@ class ISMCTSBot(Bot):
                 return None
         return self._ask(self._adviser, turn.sample, self.seat, turn.legal, turn.log)
 
+    # -- the guide --------------------------------------------------------------------------
+
+    def root_priors(self, turn: Turn) -> dict[int, float]:
+        """The guide's policy over the legal actions at the root, from the bot's own
+        observation (its view and its log: nothing else), and its memory kept for the leaves."""
+        sample = turn.sample
+        assert sample is not None
+        players = len(sample.players)
+        if self._guide is None:
+            self._guide = shipped_guide(sample.game.id, players)
+            if self._guide is None:
+                raise OptionError(f"no guide is shipped for {sample.game.id} with {players}")
+        memory = encoder_for(sample.game.id, players, sample.options, self.seat)
+        memory.reset()
+        for event in turn.log:
+            memory.fold(event)
+        self._memory = memory
+        legal = [a.id for a in turn.legal]
+        weights = self._guide.priors(self._observe(memory, sample), legal)
+        return dict(zip(legal, (float(w) for w in weights), strict=True))
+
+    def _observe(self, memory: Encoder, state: State) -> np.ndarray:
+        out = np.zeros(memory.size, dtype=np.float32)
+        memory.encode(memory.seat_view(state, self.seat), out)
+        return out
+
+    def _guided_values(self, state: State) -> list[float]:
+        """Every seat's chance to win in this world as the bot would see it there: its root
+        memory with what it saw since folded in, read by the guide's value head."""
+        assert self._guide is not None and self._memory is not None and self._seen is not None
+        memory = self._memory.clone()
+        for event in self._seen:
+            memory.fold(event)
+        return self._guide.values(self._observe(memory, state), self.seat)
+
+    def _play(self, state: State, seat: int, action: Action) -> None:
+        """One move in an iteration; with a guide, what the bot's seat saw of it is kept."""
+        seen = self._seen
+        if seen is None:
+            state.act_legal(seat, action)
+            return
+        seen.extend(visible(state.act(seat, action), self.seat))
+
     # -- one iteration ----------------------------------------------------------------------
 
     def _iterate(self, root: Node, state: State, first: Action, luck: int) -> float:
         """Play `first`, descend the tree, roll out, back up; return the bot's reward."""
         self._reseed(luck)
+        if self.guide == "on":
+            self._seen = []
         path: list[tuple[dict[int, Edge], int, int]] = []
         table = root.stats.setdefault(self.seat, {})
         edge = table.get(first.id)
         if edge is None:
             edge = table[first.id] = [0.0, 0.0, 0.0]
         edge[2] += 1.0
-        state.act(self.seat, first)
+        events = state.act(self.seat, first)
+        if self._seen is not None:
+            self._seen.extend(visible(events, self.seat))
         path.append((table, self.seat, first.id))
         key: JointMove = ((self.seat, first.id),)
         node = self._child(root, key)
@@ -314,7 +392,7 @@ class ISMCTSBot(Bot):
             while True:
                 table = node.stats.setdefault(seat, {})
                 action = self._select(table, pending[seat])
-                state.act_legal(seat, action)
+                self._play(state, seat, action)
                 joint.append((seat, action.id))
                 path.append((table, seat, action.id))
                 window.discard(seat)
@@ -418,8 +496,11 @@ class ISMCTSBot(Bot):
         every_seat = seats_evaluator(state.game.id)
         steps = self.depth
         if steps is None:
-            steps = self.depth = SHORT_DEPTH if evaluate is not None else FULL_DEPTH
+            cut = evaluate is not None or self.guide == "on"
+            steps = self.depth = SHORT_DEPTH if cut else FULL_DEPTH
         while pending:
+            if steps <= 0 and self._seen is not None:
+                return self._guided_values(state)
             if steps <= 0:
                 if evaluate is None or steps <= -FULL_DEPTH:
                     return [0.5] * len(state.players)
@@ -444,7 +525,7 @@ class ISMCTSBot(Bot):
                     action = bot.decide_in(state, seat, legal)
                 else:
                     action = self._ask(bot, state, seat, legal, ())
-            state.act_legal(seat, action)
+            self._play(state, seat, action)
             pending = state.pending()
             steps -= 1
         outcome = state.outcome()
