@@ -75,6 +75,13 @@ class Guide:
         players = self.players
         return [float(relative[(seat - owner) % players]) for seat in range(players)]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """The shipped guide travels by name (a bot goes to a bot process at every decision);
+        any other by its weights."""
+        if shipped_guide(self.game_id, self.players) is self:
+            return (shipped_guide, (self.game_id, self.players))
+        return (Guide, (self.game_id, self.players, *(getattr(self, n) for n in LAYERS)))
+
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as out:
