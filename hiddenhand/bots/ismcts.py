@@ -335,6 +335,11 @@ class ISMCTSBot(Bot):
             if self._guide is None:
                 raise OptionError(f"no guide is shipped for {sample.game.id} with {players}")
         memory = encoder_for(sample.game.id, players, sample.options, self.seat)
+        if (self._guide.inputs, self._guide.actions) != (memory.size, len(sample.space)):
+            raise OptionError(
+                f"the guide shipped for {sample.game.id} with {players} reads another "
+                "observation than these options give"
+            )
         memory.reset()
         for event in turn.log:
             memory.fold(event)

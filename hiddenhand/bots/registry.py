@@ -79,14 +79,16 @@ can stand wherever a spec can (`make_bot(game, "hard", seat)`, `--bots hard`, a 
 LADDERS: dict[str, dict[str, str]] = {
     # easy: the heuristic, but a random legal move half of the time; medium: the heuristic;
     # hard: the search comparing the heuristic's move with a few others on a few samples;
-    # expert: the search over every legal move with a larger budget. Budgets are iterations
-    # (no time cap: the moves do not depend on the machine); expert stays well within 0.2 s of
-    # CPU a decision. `benchmarks/ladder.py` measures every step; docs/bots.md has the figures.
+    # expert: the search over every legal move with a larger budget, guided by the game's
+    # learned guide where one is shipped (NOIR: rollouts cut after 4 moves and scored by its
+    # values, so 180 iterations cost what 100 unguided ones did). Budgets are iterations (no
+    # time cap: the moves do not depend on the machine); expert stays well within 0.2 s of CPU
+    # a decision. `benchmarks/ladder.py` measures every step; docs/bots.md has the figures.
     "noir": {
         "easy": "sloppy:slip=0.5",
         "medium": "heuristic",
         "hard": "ismcts:iterations=40:width=5",
-        "expert": "ismcts:iterations=100",
+        "expert": "ismcts:iterations=180:guide=on:depth=4",
     },
     "goodcop": {
         "easy": "sloppy:slip=0.5",

@@ -130,6 +130,12 @@ def test_a_game_without_a_shipped_guide_is_told_so(
     with pytest.raises(OptionError, match="no guide is shipped for noir with 2"):
         play(game.start(2, game.options(None), 1), bots)
     guide_module.shipped_guide.cache_clear()
+    toy, _ = fit_guide("noir", taught(50), hidden=8, epochs=1)  # trained on other tensors
+    toy.save(guide_path("noir", 2, tmp_path))
+    bots = [make_bot(game, "ismcts:iterations=4:guide=on", s, s) for s in (0, 1)]
+    with pytest.raises(OptionError, match="reads another observation"):
+        play(game.start(2, game.options(None), 1), bots)
+    guide_module.shipped_guide.cache_clear()
     with pytest.raises(OptionError, match="guide takes off or on"):
         make_bot(game, "ismcts:guide=maybe", 0)
 
