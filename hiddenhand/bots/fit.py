@@ -51,8 +51,9 @@ def _init(
 
 def _losses(
     p: dict[str, np.ndarray], batch: Lessons, value_weight: float
-) -> tuple[float, float, dict[str, np.ndarray], np.ndarray]:
-    """Policy and value losses of a batch, the gradients of their weighted sum, the logits."""
+) -> tuple[float, float, dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    """Policy and value losses of a batch, the gradients of their weighted sum, the logits and
+    the win chances."""
     x = batch.obs
     rows = len(x)
     z1 = x @ p["w1"] + p["b1"]
@@ -83,7 +84,7 @@ def _losses(
     d_h1 = (d_h2 @ p["w2"].T) * (z1 > 0)
     grads["w1"] = x.T @ d_h1
     grads["b1"] = d_h1.sum(axis=0)
-    return policy_loss, value_loss, grads, logits
+    return policy_loss, value_loss, grads, logits, v
 
 
 def fit_guide(
@@ -116,7 +117,7 @@ def fit_guide(
     for epoch in range(epochs):
         order = rng.permutation(split)
         for start in range(0, split, batch):
-            _, _, grads, _ = _losses(p, train.rows(order[start : start + batch]), value_weight)
+            grads = _losses(p, train.rows(order[start : start + batch]), value_weight)[2]
             step += 1
             for name in LAYERS:
                 g = grads[name] + decay * p[name] if name.startswith("w") else grads[name]
@@ -135,9 +136,7 @@ def fit_guide(
 
 
 def _judge(p: dict[str, np.ndarray], lessons: Lessons, value_weight: float) -> Fitted:
-    policy_loss, value_loss, _, logits = _losses(p, lessons, value_weight)
+    policy_loss, value_loss, _, logits, v = _losses(p, lessons, value_weight)
     agree = logits.argmax(axis=1) == lessons.policy.argmax(axis=1)
-    h = np.maximum(np.maximum(lessons.obs @ p["w1"] + p["b1"], 0) @ p["w2"] + p["b2"], 0)
-    v = 1.0 / (1.0 + np.exp(-(h @ p["wv"] + p["bv"])))
     error = float(np.abs(v[:, 0] - lessons.values[:, 0]).mean())
     return Fitted(float(agree.mean()), policy_loss, value_loss, error)

@@ -89,7 +89,7 @@ def self_play(
                 wanted[action.id] = 1.0
             obs.append(observer.observe(state, seat))
             legal_rows.append(mask)
-            policy.append(wanted / wanted.sum())
+            policy.append(wanted)
             deciders.append(seat)
         else:
             action = turn.legal[0]

@@ -178,3 +178,20 @@ def test_a_guided_bot_travels_to_a_bot_process_and_decides_the_same_again(
     assert len(pickle.dumps(guide_module.shipped_guide("noir", 2))) < 200  # by name
     copy = pickle.loads(sent)
     assert decide(state.clone(), seat, copy, []) == decide(state.clone(), seat, bot, [])
+
+
+def test_with_a_width_the_guide_chooses_which_root_actions_are_compared(noir_guide: Guide) -> None:
+    """The root actions searched are the heuristic's choice and those the policy rates highest,
+    not a random draw."""
+    game = get_game("noir")
+    rng = random.Random(5)
+    state, logs = game.start(2, game.options(None), 5), SeatLogs(2)
+    while len(state.legal(seat := min(state.pending()))) <= 6:
+        logs.add(state.act(seat, rng.choice(state.legal(seat))))
+    bot = ISMCTSBot(seat, 2, iterations=6, guide="on", width=3)
+    world = state.determinize(seat, random.Random(1))
+    turn = Turn(game, seat, state.players, tuple(state.legal(seat)), logs.of(seat), None, world)
+    found = bot.deliberate(turn)
+    priors = bot.root_priors(turn)
+    others = sorted((a for a in turn.legal if a != found.preferred), key=lambda a: -priors[a.id])
+    assert set(found.legal) == {found.preferred, *others[:2]}
