@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
     from hiddenhand.engine.events import Event
     from hiddenhand.engine.game import Game
+    from hiddenhand.engine.options import Options
     from hiddenhand.engine.state import State
 
 
@@ -57,6 +58,12 @@ class Bot(ABC):
     @abstractmethod
     def decide(self, turn: Turn) -> Action:
         """Pick one of `turn.legal`."""
+
+    def check_table(self, game: Game, players: int, options: Options) -> None:
+        """Raise OptionError if this bot cannot play a table of `game` with these seats and
+        options (a search told to use a learned guide that is not shipped for it); most bots
+        play any table."""
+        return None
 
     def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
         """Pick one of `legal` in a determinized world (never the true state: only searches
@@ -132,10 +139,13 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, options
 
 
-def make_bot(game: Game, spec: str, seat: int, seed: int = 0) -> Bot:
+def make_bot(
+    game: Game, spec: str, seat: int, seed: int = 0, table: tuple[int, Options] | None = None
+) -> Bot:
     """Build the bot a spec names for one seat, or raise OptionError naming the bots there are
     (or the options that bot takes, and their ranges). A level of the ladder (`easy`, ...,
-    `expert`) builds the bot it stands for in this game."""
+    `expert`) builds the bot it stands for in this game. With `table` (seats and options), a
+    bot that cannot play such a table is refused too (`Bot.check_table`)."""
     name, given = parse_bot_spec(resolve_spec(game, spec))
     factories = {**_generic_bots(), **_wrapping_bots(game), **game_bots(game.id)}
     if name not in factories:
@@ -143,4 +153,7 @@ def make_bot(game: Game, spec: str, seat: int, seed: int = 0) -> Bot:
         raise OptionError(f"unknown bot {name[:40]!r} for {game.id}; bots are: {known}")
     factory = factories[name]
     declared: tuple[BotOption, ...] = getattr(factory, "options", ())
-    return factory(seat, seed, **check_options(name, declared, given, game))
+    bot: Bot = factory(seat, seed, **check_options(name, declared, given, game))
+    if table is not None:
+        bot.check_table(game, *table)
+    return bot

@@ -75,6 +75,8 @@ if TYPE_CHECKING:
     from hiddenhand.bots.registry import Evaluator, SeatsEvaluator
     from hiddenhand.engine.actions import Action
     from hiddenhand.engine.events import Event
+    from hiddenhand.engine.game import Game
+    from hiddenhand.engine.options import Options
     from hiddenhand.engine.state import State
 
 Edge = list[float]
@@ -324,6 +326,10 @@ class ISMCTSBot(Bot):
 
     # -- the guide --------------------------------------------------------------------------
 
+    def check_table(self, game: Game, players: int, options: Options) -> None:
+        if self.guide == "on":
+            _table_guide(game, players, options)
+
     def root_priors(self, turn: Turn) -> dict[int, float]:
         """The guide's policy over the legal actions at the root, from the bot's own
         observation (its view and its log: nothing else), and its memory kept for the leaves."""
@@ -331,15 +337,8 @@ class ISMCTSBot(Bot):
         assert sample is not None
         players = len(sample.players)
         if self._guide is None:
-            self._guide = shipped_guide(sample.game.id, players)
-            if self._guide is None:
-                raise OptionError(f"no guide is shipped for {sample.game.id} with {players}")
+            self._guide = _table_guide(sample.game, players, sample.options)
         memory = encoder_for(sample.game.id, players, sample.options, self.seat)
-        if (self._guide.inputs, self._guide.actions) != (memory.size, len(sample.space)):
-            raise OptionError(
-                f"the guide shipped for {sample.game.id} with {players} reads another "
-                "observation than these options give"
-            )
         memory.reset()
         for event in turn.log:
             memory.fold(event)
@@ -552,6 +551,21 @@ class ISMCTSBot(Bot):
             return None
         seats = range(len(state.players))
         return [mine if s == self.seat else _judged(evaluate(state, s)) for s in seats]
+
+
+def _table_guide(game: Game, players: int, options: Options) -> Guide:
+    """The guide shipped for such a table, or OptionError: none is, or it reads other tensors
+    (another seat count or option changes the observation or the action space)."""
+    guide = shipped_guide(game.id, players)
+    if guide is None:
+        raise OptionError(f"no guide is shipped for {game.id} with {players} players")
+    size = encoder_for(game.id, players, options, 0).size
+    if (guide.inputs, guide.actions) != (size, len(game.action_space(players, options))):
+        raise OptionError(
+            f"the guide shipped for {game.id} with {players} players reads another observation "
+            "than these options give"
+        )
+    return guide
 
 
 def _judged(estimate: float | None) -> float:

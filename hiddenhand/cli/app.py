@@ -87,8 +87,11 @@ def load_setup(game: Game, players: int | None, pairs: Sequence[str] | None) -> 
     return n, options
 
 
-def load_bots(game: Game, spec: str, players: int, seed: int, skip: int | None = None) -> list[Bot]:
-    """Bots from `NAME` (every seat) or `NAME,NAME,...` (one per seat); `skip` is a human seat."""
+def load_bots(
+    game: Game, spec: str, players: int, options: Options, seed: int, skip: int | None = None
+) -> list[Bot]:
+    """Bots from `NAME` (every seat) or `NAME,NAME,...` (one per seat) for a table of `players`
+    with `options`; `skip` is a human seat."""
     names = [s.strip() for s in spec.split(",") if s.strip()]
     if not names:
         fail(f"--bots needs at least one bot; bots are: {', '.join(bot_names(game))}")
@@ -99,7 +102,11 @@ def load_bots(game: Game, spec: str, players: int, seed: int, skip: int | None =
     if skip is not None and len(names) == players - 1:
         names.insert(skip, names[0])
     try:
-        return [make_bot(game, names[seat], seat, bot_seed(seed, seat)) for seat in range(players)]
+        table = (players, options)
+        return [
+            make_bot(game, names[seat], seat, bot_seed(seed, seat), table)
+            for seat in range(players)
+        ]
     except HiddenhandError as exc:
         fail(str(exc))
 

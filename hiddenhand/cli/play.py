@@ -43,7 +43,7 @@ def play(
         fail(f"--seat must be from 0 to {n - 1}")
     game_seed = secrets.randbits(128) if seed is None else seed
     spec = bots or default_bot(game.id)
-    seats = load_bots(game, spec, n, game_seed, skip=seat)
+    seats = load_bots(game, spec, n, options, game_seed, skip=seat)
     names = list(game.start(n, options, game_seed).players)
     if name:
         names[seat] = name

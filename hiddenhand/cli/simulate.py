@@ -40,7 +40,7 @@ def simulate(
     """Play K seeded games between bots; report outcomes, mean length and errors."""
     game = load_game(game_id, imports)
     n, options = load_setup(game, players, option)
-    load_bots(game, bots, n, seed)  # fail fast on a bad spec
+    load_bots(game, bots, n, options, seed)  # fail fast on a bad spec
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)
     outcomes: Counter[str] = Counter()
@@ -54,7 +54,7 @@ def simulate(
             game_seed = seed + k
             try:
                 state = game.start(n, options, game_seed)
-                result = play(state, load_bots(game, bots, n, game_seed))
+                result = play(state, load_bots(game, bots, n, options, game_seed))
             except Exception as exc:  # a rules bug: count it, keep going, report it
                 errors.append(f"seed {game_seed}: {type(exc).__name__}: {exc}")
                 if len(errors) == 1 and not as_json:

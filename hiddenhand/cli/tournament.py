@@ -165,7 +165,7 @@ def tournament_command(
         fail("--baseline takes one other bot in --bots (the challenger)")
     for spec in dict.fromkeys([*lineup, *([baseline] if baseline else [])]):  # fail fast
         try:
-            make_bot(game, spec, 0, seed)
+            make_bot(game, spec, 0, seed, (n, options))
         except HiddenhandError as exc:
             fail(str(exc))
     with games_progress(f"{game.id} x{n}", hidden=as_json) as progress:

@@ -11,14 +11,15 @@ from __future__ import annotations
 import logging
 
 from hiddenhand.bots.base import make_bot, parse_bot_spec
-from hiddenhand.engine import Game, OptionError
+from hiddenhand.engine import Game, OptionError, Options
 
 log = logging.getLogger("hiddenhand.server")
 
 
-def checked_spec(game: Game, spec: str) -> str:
-    """The spec, if a bot can be built from it; else OptionError saying what is allowed."""
-    make_bot(game, spec, 0)
+def checked_spec(game: Game, spec: str, players: int, options: Options) -> str:
+    """The spec, if a bot can be built from it for such a table; else OptionError saying what
+    is allowed."""
+    make_bot(game, spec, 0, 0, (players, options))
     return spec
 
 
@@ -38,11 +39,13 @@ def capped_spec(game: Game, spec: str, bot_seconds: float) -> str:
     return ":".join([name, *(f"{key}={value}" for key, value in given.items())])
 
 
-def restored_spec(game: Game, spec: str, standin: str, where: str) -> str:
+def restored_spec(
+    game: Game, spec: str, standin: str, where: str, players: int, options: Options
+) -> str:
     """The spec of a stored seat, checked again: a spec an older version accepted and this one
     refuses is replaced by the stand-in bot, and the log says so."""
     try:
-        return checked_spec(game, spec)
+        return checked_spec(game, spec, players, options)
     except OptionError as exc:
         log.warning(
             "%s: bot %r is no longer accepted (%s); %s plays instead", where, spec, exc, standin

@@ -356,7 +356,9 @@ class Lobby:
         game.validate(players, parsed)
         if len(bots) != players:
             raise TableError(f"say for each of the {players} seats whether a bot plays it")
-        specs = [None if spec is None else checked_spec(game, spec) for spec in bots]
+        specs = [
+            None if spec is None else checked_spec(game, spec, players, parsed) for spec in bots
+        ]
         if show_thoughts and None in specs:
             raise TableError("bots' thoughts are shown only at a table where bots play every seat")
         searching = any(spec is not None and searches(game, spec) for spec in specs)

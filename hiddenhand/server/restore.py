@@ -42,17 +42,18 @@ def restore_table(
             raise ValueError(f"table {stored.id} follows a tutorial this version lacks")
         lessons = Lessons(tutorial)
     seats = [Seat(**s) for s in meta["seats"]]
+    options = game.options(meta["options"])
     replaced = False
     for index, seat in enumerate(seats):
         if seat.bot is not None:
             where = f"table {stored.id} seat {index}"
-            spec = restored_spec(game, seat.bot, standin_spec(game), where)
+            spec = restored_spec(game, seat.bot, standin_spec(game), where, len(seats), options)
             replaced = replaced or spec != seat.bot
             seat.bot = spec
     table = Table(
         id=stored.id,
         game=game,
-        options=game.options(meta["options"]),
+        options=options,
         seats=seats,
         seed=meta["seed"],
         seeding=meta.get("seeding", SEQUENTIAL),  # tables stored before keyed seeding

@@ -140,6 +140,16 @@ def test_a_game_without_a_shipped_guide_is_told_so(
         make_bot(game, "ismcts:guide=maybe", 0)
 
 
+def test_a_guided_bot_is_refused_before_the_game_where_no_guide_fits() -> None:
+    """Told the table, `make_bot` refuses a guided search that could not play it, so a lobby or
+    a command refuses the spec at once instead of failing at its first decision."""
+    goodcop, noir = get_game("goodcop"), get_game("noir")
+    with pytest.raises(OptionError, match="no guide is shipped for goodcop with 6 players"):
+        make_bot(goodcop, "ismcts:guide=on", 0, 0, (6, goodcop.options(None)))
+    make_bot(goodcop, "ismcts", 0, 0, (6, goodcop.options(None)))  # unguided: any table
+    make_bot(noir, "expert", 0, 0, (2, noir.options(["mode=standard"])))  # the shipped guide
+
+
 def test_the_training_command_writes_a_guide_the_search_loads(tmp_path: Path) -> None:
     out = tmp_path / "noir-2.npz"
     result = CliRunner().invoke(

@@ -31,6 +31,10 @@ def test_a_table_takes_a_level_as_a_seat_bot(server: Server) -> None:
         "/api/tables", {"game": "noir", "players": 2, "bots": [None, "expert:iterations=0"]}
     )
     assert status == 400 and "1-5000" in data["error"]
+    status, data = server.post(
+        "/api/tables", {"game": "goodcop", "players": 6, "bots": ["ismcts:guide=on"] * 6}
+    )
+    assert status == 400 and "no guide is shipped for goodcop" in data["error"]
 
 
 def test_a_searching_level_is_capped_like_any_search() -> None:
