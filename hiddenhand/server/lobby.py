@@ -48,6 +48,14 @@ SEED_BITS = 128
 LIVE = ("open", "playing")
 
 
+def new_table_id() -> str:
+    """48 random bits, URL-safe, never beginning with "-": an id is typed on command lines
+    (`hiddenhand admin show ID`), where one beginning so reads as an option."""
+    while (table_id := secrets.token_urlsafe(6)).startswith("-"):
+        pass
+    return table_id
+
+
 def game_info(game: Game) -> dict[str, Any]:
     """A game as the lobby shows it: title, summary, goal, seats, options with choices, bots,
     and the strength levels (easy to expert) a seat's bot is picked by, with the spec of each."""
@@ -369,7 +377,7 @@ class Lobby:
         if not 0 <= clock <= MAX_CLOCK:
             raise TableError(f"the turn clock is off (0) or 1-{MAX_CLOCK} seconds")
         table = Table(
-            id=secrets.token_urlsafe(6),
+            id=new_table_id(),
             game=game,
             options=parsed,
             seats=[Seat(bot=spec) for spec in specs],

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import httpx
+import pytest
 from typer.testing import CliRunner
 
 from hiddenhand.cli import app
@@ -64,3 +65,13 @@ def test_admin_commands_list_show_end_and_refuse_bad_input(tmp_path: Path) -> No
         assert stored is not None and stored.status == "over" and stored.meta["ended"] == "abuse"
     finally:
         storage.close()
+
+
+def test_a_table_id_never_reads_as_a_command_line_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One id in 64 drawn as URL-safe text begins with "-", which `hiddenhand admin show ID`
+    would take for an option: such a draw is thrown away."""
+    from hiddenhand.server import lobby
+
+    draws = iter(["-dK3xQ9z", "-_aaaaaa", "dK3xQ9z-"])
+    monkeypatch.setattr(lobby.secrets, "token_urlsafe", lambda _n: next(draws))
+    assert lobby.new_table_id() == "dK3xQ9z-"
