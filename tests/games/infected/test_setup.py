@@ -109,8 +109,27 @@ def test_harder_removes_five_non_major_zombie_cards() -> None:
     assert len(state.zremoved) == 5
     assert not any(CARDS.zombie_kinds[CARDS.zombie_of[c]].major for c in state.zremoved)
     assert len(state.zdeck) == 49
-    coop = start(4, 2, variant="cooperative", harder="true")
+    coop = start(4, 2, variant="cooperative", harder="true", cooperative_removal="rulebook")
     assert len(coop.zremoved) == 10
+
+
+@pytest.mark.parametrize(
+    ("players", "removal", "removed"),
+    [(1, "balanced", 5), (2, "balanced", 10), (3, "balanced", 10), (4, "balanced", 10)]
+    + [(players, "rulebook", 5) for players in (1, 2, 3, 4)],
+)
+def test_the_cooperative_game_removes_ten_minor_threats_with_two_or_more_players(
+    players: int, removal: str, removed: int
+) -> None:
+    """The rulebook's recommended 5 left good players winning 70-77% at 2-4 players."""
+    state = start(players, 3, variant="cooperative", cooperative_removal=removal)
+    assert len(state.zremoved) == removed
+    assert len(state.zdeck) == 54 - removed
+    assert not any(CARDS.zombie_kinds[CARDS.zombie_of[c]].major for c in state.zremoved)
+    harder = start(players, 3, variant="cooperative", cooperative_removal=removal, harder="true")
+    assert len(harder.zremoved) == removed + 5
+    if players >= 3:  # the other variants remove nothing, whatever the option says
+        assert start(players, 3, variant="all-okay", cooperative_removal=removal).zremoved == []
 
 
 def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
