@@ -67,7 +67,9 @@ def suspicion_of(
     for p, sample in enumerate(samples):
         if sample is not None and p != seat:
             weights[p] = 1e6 if "virus" in sample else 0.0
-    none_weight = 0.6 if variant != "standard" or n == 2 else 0.0
+    # A clean seat's prior: where one sample is left out of the deal (two players, all-okay,
+    # infection-spreads), "nobody is infected" is exactly as likely as each other seat being it.
+    none_weight = 1.0 if variant != "standard" or n == 2 else 0.0
     total = sum(weights) + none_weight
     return [w / total for w in weights]
 

@@ -11,7 +11,7 @@ from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.engine.state import State
 from hiddenhand.games.infected.reading import Reading, ViewReading, WorldReading
-from tests.games.infected.helpers import GAME
+from tests.games.infected.helpers import GAME, start
 
 
 @pytest.mark.parametrize(
@@ -177,3 +177,27 @@ def test_deciding_in_a_world_plays_as_deciding_from_the_view(
         compared += 1
     assert compared > 150
     assert {"play", "draw", "use_none", "claim"} <= kinds
+
+
+@pytest.mark.parametrize(
+    ("players", "variant"),
+    [(2, "standard"), (3, "standard"), (3, "infection-spreads"), (4, "all-okay")],
+)
+def test_a_clean_seats_suspicion_before_any_evidence_is_what_the_deal_gives(
+    players: int, variant: str
+) -> None:
+    """Where a sample is left out of the deal, nobody may be infected: the heuristic weighs
+    that world as the determinizer deals it, not more or less."""
+    seed = next(s for s in range(100) if start(players, s, variant=variant).samples[0] == ["clean"])
+    state = start(players, seed, variant=variant)
+    suspicion = ViewReading(state.view(0), 0).suspicion()
+    rng = random.Random(7)
+    worlds = 3000
+    dealt = [0] * players
+    for _ in range(worlds):
+        world = state.determinize(0, rng)
+        for p in range(1, players):
+            dealt[p] += "virus" in world.samples[p]  # type: ignore[attr-defined]
+    assert suspicion[0] == 0.0
+    for p in range(1, players):
+        assert suspicion[p] == pytest.approx(dealt[p] / worlds, abs=0.03), (p, dealt, suspicion)
