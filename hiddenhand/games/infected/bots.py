@@ -293,7 +293,8 @@ class InfectedBot(Bot):
         return sum(1 for target, _ in tests if target == action.args[0])
 
     def _call_threshold(self, read: Reading) -> float:
-        return 0.8 if read.n > 2 else 0.85
+        """With two players: after two tests that showed the virus, not after one."""
+        return 0.8 if read.n > 2 else 0.75
 
     def _ability_now(self, read: Reading, hand: int) -> bool:
         ability = read.ability()
@@ -482,7 +483,17 @@ class InfectedBot(Bot):
         if target == self.seat:
             return no
         suspicion = read.suspicion()
-        return yes if suspicion[target] >= 0.6 and suspicion[target] >= max(suspicion) else no
+        return (
+            yes
+            if suspicion[target] >= self._vote_threshold(read)
+            and suspicion[target] >= max(suspicion)
+            else no
+        )
+
+    def _vote_threshold(self, read: Reading) -> float:
+        """With two players a vote on the other is the game: destroying a clean survivor loses
+        it, sparing the infected loses it too (it calls next), so an even chance is enough."""
+        return 0.5 if read.n == 2 else 0.6
 
 
 __all__ = ["RESOURCES", "InfectedBot"]

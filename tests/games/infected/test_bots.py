@@ -201,3 +201,27 @@ def test_a_clean_seats_suspicion_before_any_evidence_is_what_the_deal_gives(
     assert suspicion[0] == 0.0
     for p in range(1, players):
         assert suspicion[p] == pytest.approx(dealt[p] / worlds, abs=0.03), (p, dealt, suspicion)
+
+
+@pytest.mark.parametrize(("players", "votes"), [(2, "yes"), (3, "no")])
+def test_a_clean_heuristic_votes_on_an_even_chance_only_with_two_players(
+    players: int, votes: str
+) -> None:
+    """With two players a spared infected calls next and wins: an even chance is reason
+    enough; with three, a clean survivor wants evidence before it votes to destroy."""
+    from tests.games.infected.helpers import act, bare, infected_seed, pass_all
+
+    state = start(players, infected_seed(players, 1))
+    bare(state)
+    bad = next(s for s in range(players) if state.is_infected(s))
+    caller = (bad + 1) % players
+    act(state, caller, "call_destroy")
+    act(state, caller, "destroy_target", bad)
+    act(state, caller, "pass")
+    pass_all(state)
+    assert state.phase == "vote" and caller in state.pending()
+    bot = make_bot(GAME, "heuristic", caller, 0)
+    # two players: the other or nobody; three (standard): one of the other two
+    assert ViewReading(state.view(caller), caller).suspicion()[bad] == pytest.approx(0.5)
+    vote = bot.decide(turn_for(state, caller, bot, []))
+    assert vote.args == (votes,)
