@@ -11,7 +11,7 @@ from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.engine.state import State
 from hiddenhand.games.infected.reading import Reading, ViewReading, WorldReading
-from tests.games.infected.helpers import GAME, start
+from tests.games.infected.helpers import GAME, act, bare, infected_seed, pass_all, start
 
 
 @pytest.mark.parametrize(
@@ -209,8 +209,6 @@ def test_a_clean_heuristic_votes_on_an_even_chance_only_with_two_players(
 ) -> None:
     """With two players a spared infected calls next and wins: an even chance is reason
     enough; with three, a clean survivor wants evidence before it votes to destroy."""
-    from tests.games.infected.helpers import act, bare, infected_seed, pass_all
-
     state = start(players, infected_seed(players, 1))
     bare(state)
     bad = next(s for s in range(players) if state.is_infected(s))
