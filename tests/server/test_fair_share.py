@@ -23,6 +23,7 @@ from hiddenhand.engine import get_game
 from hiddenhand.server import botpool
 from hiddenhand.server.botpool import BotPool
 from hiddenhand.server.seats import Seat
+from hiddenhand.server.sockets import MAX_QUEUED, SocketClient
 from hiddenhand.server.storage import Storage
 from hiddenhand.server.tables import Table
 from tests.server.conftest import ROOMY, Client, Server
@@ -162,14 +163,21 @@ def test_a_flood_of_prefs_is_refused_past_its_budget_stalls_no_table_and_what_wa
                 await b.hello(players[1])
                 states = [await a.until("state"), await b.until("state")]
                 await moves_answered(a, b, states, 5)  # the table plays
-                for n in range(1000):
-                    await at[flooder].send({"type": "prefs", "autopass": n % 2 == 0})
-                waits = await moves_answered(a, b, states, 40)
-                answers = []
-                while len(answers) < 1000:
-                    message = await at[flooder].recv()
-                    if message["type"] in ("prefs", "error"):
-                        answers.append(message)
+
+                async def flooding() -> list[dict[str, Any]]:
+                    """1000 changes in bursts of 100, each read back: one who never reads
+                    is dropped once 512 answers wait (the test after the next)."""
+                    answers: list[dict[str, Any]] = []
+                    for burst in range(10):
+                        for n in range(100 * burst, 100 * burst + 100):
+                            await at[flooder].send({"type": "prefs", "autopass": n % 2 == 0})
+                        while len(answers) < 100 * burst + 100:
+                            message = await at[flooder].recv()
+                            if message["type"] in ("prefs", "error"):
+                                answers.append(message)
+                    return answers
+
+                answers, waits = await asyncio.gather(flooding(), moves_answered(a, b, states, 40))
                 return answers, waits
 
         answers, waits = asyncio.run(flood())
@@ -228,3 +236,18 @@ def test_where_no_bot_process_can_start_bots_and_work_run_in_threads(
     action, kept = asyncio.run(pool.decide(bot, turn))
     assert pool.failed and kept is bot and action in state.pending()[seat]
     assert asyncio.run(pool.run(sum, [1, 2, 3])) == 6
+
+
+def test_a_connection_that_never_reads_is_dropped_once_512_messages_wait_for_it() -> None:
+    class Unread:
+        def __init__(self) -> None:
+            self.scope = {"client": ("127.0.0.1", 1)}
+
+    client = SocketClient(Unread())  # type: ignore[arg-type]
+    for n in range(MAX_QUEUED):
+        client.send(f"message {n}")
+    assert client.queue.qsize() == MAX_QUEUED and not client.dropped
+    client.send("one too many")
+    assert client.dropped and client.queue.qsize() == 1 and client.queue.get_nowait() == 1013
+    client.send("after the drop")
+    assert client.queue.empty()
