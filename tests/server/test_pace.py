@@ -25,6 +25,9 @@ from hiddenhand.server.tables import Table
 from tests.server.play import step_counts
 
 DELAY = 0.25
+STEPS = 80
+"""How far the Good Cop table (seed 7, 241 steps to its end) is played where a third of the
+game is enough: some 10 turns and 50 answers in a window, in a third of its drawn time."""
 
 
 class Recorder:
@@ -94,16 +97,26 @@ def goodcop_table(
     return table, person, watcher
 
 
-async def play(table: Table, person: Recorder, seconds: float = 240) -> None:
+async def play(
+    table: Table, person: Recorder, seconds: float = 240, steps: int | None = None
+) -> None:
+    """Play the table to its end, or only until `steps` actions were taken (a test that needs
+    a few dozen answers of each kind need not wait through a whole game's drawn times)."""
     person.table = table
     table.start()
     deadline = time.monotonic() + seconds
-    while table.status != "over" and time.monotonic() < deadline:
+
+    def done() -> bool:
+        if table.status == "over":
+            return True
+        return steps is not None and table.state is not None and len(table.state.history) >= steps
+
+    while not done() and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     while not table.storage.actions.saved(table.id) and time.monotonic() < deadline:
         await asyncio.sleep(0.01)  # the last action is being written; it is sent once it is
     table.close()
-    assert table.status == "over"
+    assert done(), "the table did not get that far in time"
 
 
 def test_every_seat_asked_is_listed_and_clocked_before_anyone_answers(tmp_path: Path) -> None:
@@ -111,7 +124,7 @@ def test_every_seat_asked_is_listed_and_clocked_before_anyone_answers(tmp_path: 
     or not, and runs the clock of the person among them even when the server will pass for
     them: who is asked, and who is on the clock, tell nothing of any hand."""
     table, person, watcher = goodcop_table(tmp_path, clock=30)
-    asyncio.run(play(table, person))
+    asyncio.run(play(table, person, steps=STEPS))
     assert table.state is not None
     record = table.state.record()
     replay = record.start()
@@ -136,7 +149,7 @@ def test_no_prompt_with_one_answer_reaches_a_person_and_answers_come_at_drawn_ti
     time after the question was shown, within the spread of its kind (one seat asked, or a
     window), never at once: a pass gives no more away than a play."""
     table, person, watcher = goodcop_table(tmp_path)
-    asyncio.run(play(table, person))
+    asyncio.run(play(table, person, steps=STEPS))
     offered = [m["legal"] for _, m in person.states() if m["legal"]]
     assert offered and not any(all(a["kind"] == "pass" for a in legal) for legal in offered)
     assert not any(len(legal) == 1 for legal in offered)
@@ -157,7 +170,7 @@ def test_a_bot_waits_from_when_the_table_was_shown_not_from_when_it_moved(
     """A state that took long to save is shown late: the bot's next answer still comes its
     whole drawn time after it, not a moment later."""
     table, person, watcher = goodcop_table(tmp_path, store=UnevenStorage)
-    asyncio.run(play(table, person, seconds=400))
+    asyncio.run(play(table, person, steps=STEPS))
     turns = [took for _, several, took in gaps(table, watcher) if not several]
     assert len(turns) > 3
     assert min(turns) >= DELAY * TURN_SPREAD[0] * 0.9, "a bot's answer came too soon"
@@ -180,14 +193,14 @@ def gaps(table: Table, watcher: Recorder) -> list[tuple[str, bool, float]]:
     seen = watcher.states()
     steps = step_counts(record)  # the watcher counts the steps everyone saw
     reached = [(t, steps.index(None, m["step"])) for t, m in seen]
+    last = max(at for _, at in reached if at is not None)  # a game stopped early: seen so far
     arrived = [
-        min(t for t, at in reached if at is not None and at >= step)
-        for step in range(len(record.actions) + 1)
+        min(t for t, at in reached if at is not None and at >= step) for step in range(last + 1)
     ]
     first = replay.pending()
     asked: dict[int, tuple[int, bool]] = {s: (0, len(first) > 1) for s in first}
     answers: list[tuple[str, bool, float]] = []
-    for step, (seat, action_id) in enumerate(record.actions):
+    for step, (seat, action_id) in enumerate(record.actions[:last]):
         action = replay.space[action_id]
         by_server = seat != 0 or one_answer(replay.legal(seat)) is not None
         replay.act(seat, action)
@@ -206,7 +219,7 @@ def gaps(table: Table, watcher: Recorder) -> list[tuple[str, bool, float]]:
 
 def test_auto_pass_answers_reactions_until_the_person_s_turn(tmp_path: Path) -> None:
     table, person, _ = goodcop_table(tmp_path, autopass=True)
-    asyncio.run(play(table, person))
+    asyncio.run(play(table, person))  # the person's first reaction card comes late in the game
     prompts = [m["legal"] for _, m in person.states() if m["legal"]]
     assert prompts
     assert not any(is_reaction_json(legal) for legal in prompts)
