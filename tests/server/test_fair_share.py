@@ -166,7 +166,7 @@ def test_a_flood_of_prefs_is_refused_past_its_budget_stalls_no_table_and_what_wa
 
                 async def flooding() -> list[dict[str, Any]]:
                     """1000 changes in bursts of 100, each read back: one who never reads
-                    is dropped once 512 answers wait (the test after the next)."""
+                    is dropped once 512 answers wait (test_a_connection_that_never_reads...)."""
                     answers: list[dict[str, Any]] = []
                     for burst in range(10):
                         for n in range(100 * burst, 100 * burst + 100):
