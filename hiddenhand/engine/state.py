@@ -262,12 +262,19 @@ class State(Blank, ABC, Generic[OptionsT]):
                 raise IllegalAction(f"there is no seat {seat!r} at this table")
             raise IllegalAction(f"{self.players[seat]} is not asked to decide now")
         # Legal actions are the space's shared objects: an identity scan (C-level, no __eq__
-        # calls) finds one taken from `pending()`; anything else is looked up in the space.
-        legal: Action | None
-        try:
-            legal = choices[index_of(map(id, choices), id(action))]
-        except ValueError:
-            legal = None
+        # calls) finds one taken from `pending()`, an id scan an action id (what learners
+        # send); anything else is looked up in the space.
+        legal: Action | None = None
+        if type(action) is int:
+            for choice in choices:
+                if choice.id == action:
+                    legal = choice
+                    break
+        else:
+            try:
+                legal = choices[index_of(map(id, choices), id(action))]
+            except ValueError:
+                legal = None
         if legal is None:  # outside the handler, so a refusal carries no internal traceback
             legal = self._legal_action(action, choices)
         self.history.append((seat, legal.id))
