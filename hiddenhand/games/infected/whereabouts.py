@@ -55,15 +55,29 @@ def learn(state: InfectedState, seat: int, cards: Iterable[int], zone: Zone) -> 
         leads[card] = only
 
 
+Lead = frozenset[Zone]
+"""The zones one of which holds a card."""
+
+
+def _widen(leads: dict[int, Lead], source: Zone, target: Zone, widened: dict[Lead, Lead]) -> None:
+    """Every lead into `source` may now be in `target` too. Many cards share a lead (a
+    reshuffle leads dozens into the deck, and every draw widens them), so each distinct lead
+    is looked at and widened once per move, in `widened`, and the cards share the result."""
+    for card, zones in leads.items():
+        new = widened.get(zones)
+        if new is None:
+            new = widened[zones] = zones | {target} if source in zones else zones
+        if new is not zones:
+            leads[card] = new
+
+
 def moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
     """A card nobody but `seen_by` could name went from `source` to `target`: every other seat's
     leads into `source` may now be in `target` too."""
+    widened: dict[Lead, Lead] = {}
     for seat, leads in enumerate(state.whereabouts):
-        if seat in seen_by or not leads:
-            continue
-        for card, zones in leads.items():
-            if source in zones:
-                leads[card] = zones | {target}
+        if seat not in seen_by and leads:
+            _widen(leads, source, target, widened)
 
 
 def emptied(
@@ -158,14 +172,13 @@ def drew_zombie(state: InfectedState, card: int, zone: Zone, seen_by: list[int])
     """The top zombie card went face down into `zone`: the seats that had looked at it know
     where; for the others it may be any card of the deck (after the end game's reshuffle,
     when leads point into the deck)."""
+    widened: dict[Lead, Lead] = {}
     for seat, leads in enumerate(state.zombie_whereabouts):
         if seat in seen_by:
             if zone != (ZHAND, seat):
                 leads[card] = frozenset((zone,))
         elif leads:
-            for led, zones in leads.items():
-                if ZDECK in zones:
-                    leads[led] = zones | {zone}
+            _widen(leads, ZDECK, zone, widened)
 
 
 def zombie_deck_rebuilt(state: InfectedState, face_down: list[int]) -> None:
@@ -186,12 +199,10 @@ def zombie_deck_rebuilt(state: InfectedState, face_down: list[int]) -> None:
 def zombie_moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
     """A zombie card nobody but `seen_by` could name went from `source` to `target`: every
     other seat's leads into `source` may now be in `target` too."""
+    widened: dict[Lead, Lead] = {}
     for seat, leads in enumerate(state.zombie_whereabouts):
-        if seat in seen_by or not leads:
-            continue
-        for card, zones in leads.items():
-            if source in zones:
-                leads[card] = zones | {target}
+        if seat not in seen_by and leads:
+            _widen(leads, source, target, widened)
 
 
 def took_wound(state: InfectedState, victim: int, taker: int) -> None:
