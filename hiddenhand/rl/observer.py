@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from hiddenhand.engine import Event, Game, Options, State
+from hiddenhand.engine import Action, Event, Game, Options, State
 from hiddenhand.rl.encoder import Encoder, slots
 from hiddenhand.rl.encoders import encoder_for
 
@@ -53,10 +53,20 @@ class Observer:
     def mask(self, state: State, seat: int) -> np.ndarray:
         """1 for each of the seat's legal actions (ids of the game's action space), else 0."""
         mask = np.zeros(self.actions, dtype=np.int8)
-        cells = slots(mask)  # a write each: cheaper than a fancy index for a few actions
-        for action in state.legal(seat):
-            cells[action.id] = 1
+        mark(state.legal(seat), mask)
         return mask
+
+
+def mark(legal: Sequence[Action], mask: np.ndarray) -> None:
+    """Set the mask's cell of each legal action's id to 1."""
+    cells = slots(mask)  # a write each: cheaper than a fancy index for a few actions
+    for action in legal:
+        cells[action.id] = 1
+
+
+def offers(legal: Sequence[Action], action: int) -> bool:
+    """Whether an action id is among the legal actions."""
+    return any(choice.id == action for choice in legal)
 
 
 def observer_for(

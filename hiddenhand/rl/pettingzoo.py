@@ -26,8 +26,8 @@ from pettingzoo.utils import wrappers
 
 from hiddenhand.engine import Action, Event, IllegalAction, Options
 from hiddenhand.rl import limits
-from hiddenhand.rl.encoder import slots
 from hiddenhand.rl.episode import Episode
+from hiddenhand.rl.observer import mark, offers
 from hiddenhand.tui.renderers import renderer
 
 Observation = np.ndarray | dict[str, np.ndarray]
@@ -164,9 +164,7 @@ class _EpisodeAgents:
         mask = np.zeros(self.wait + 1, dtype=np.int8)
         legal = self._choices(seat)
         if legal:
-            cells = slots(mask)  # a write each: cheaper than a fancy index for a few actions
-            for action in legal:
-                cells[action.id] = 1
+            mark(legal, mask)
         else:
             mask[self.wait] = 1
         return mask
@@ -186,7 +184,7 @@ class _EpisodeAgents:
         legal = self._choices(seat)
         if not legal:
             return action == self.wait
-        return any(choice.id == action for choice in legal)
+        return offers(legal, action)
 
     def _refusal(self, agent: str, action: int) -> IllegalAction:
         """The same error for an illegal action from every environment (the engine's type)."""
@@ -328,19 +326,21 @@ class HiddenhandEnv(_EpisodeAgents, AECEnv):
     def _settle(self) -> None:
         """End the game when it is over or truncated, else select who decides next."""
         episode = self.episode
-        if episode.over:
+        seat = episode.to_move()
+        if seat < 0:  # over
             for seat, reward in enumerate(episode.payoffs()):
                 self.rewards[self.possible_agents[seat]] = reward
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"outcome": episode.state.outcome()} for a in self.agents}
             self._accumulate_rewards()
-        elif self.truncated:
+        elif self.played >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"max_steps": self.max_steps} for a in self.agents}
-        else:
-            if self.cycle:
-                self.asked = dict(episode.state.pending())
+        elif self.cycle:
+            self.asked = dict(episode.state.pending())
             self._select(self._next_agent())
+        else:
+            self._select(self.possible_agents[seat])
 
     def _still_legal(self, seat: int, action: int) -> bool:
         """False for an action chosen as a cycle began that an earlier seat's action in the
@@ -348,7 +348,7 @@ class HiddenhandEnv(_EpisodeAgents, AECEnv):
         Parallel environment, and the seat is asked again in the next cycle."""
         if not self.cycle:
             return True
-        return any(choice.id == action for choice in self.episode.state.legal(seat))
+        return offers(self.episode.state.legal(seat), action)
 
     def _end_illegally(self) -> None:
         """End the episode, as PettingZoo's TerminateIllegalWrapper does: a seat that sent an
@@ -449,7 +449,7 @@ class HiddenhandParallelEnv(_EpisodeAgents, ParallelEnv):
         if illegal:
             return self._end_illegally(illegal)
         for seat, action in chosen.items():
-            if any(choice.id == action for choice in episode.state.legal(seat)):
+            if offers(episode.state.legal(seat), action):
                 episode.act(seat, action)
         infos: Infos = {agent: {} for agent in self.possible_agents}
         observations = self._observations(infos)
