@@ -83,6 +83,24 @@ def test_act_rejects_bad_seats_and_actions_without_change(game):
     assert [state.view(s) for s in range(3)] == before and state.history == []
 
 
+def test_act_takes_a_legal_action_id_as_the_action_itself(game):
+    by_id, by_action = game.start(3, seed=2), game.start(3, seed=2)
+    peek = by_action.space.get("peek", 1)
+    assert by_id.act(0, peek.id) == by_action.act(0, peek)
+    assert by_id.history == by_action.history == [(0, peek.id)]
+    assert by_id.view(0) == by_action.view(0)
+
+
+def test_act_refuses_an_illegal_id_and_a_bool_without_change(game):
+    state = game.start(3, seed=2)
+    assert state.space[0] in state.legal(0)  # "call": False == 0, but a bool is no action id
+    for bad in (False, state.space.get("peek", 0).id):
+        with pytest.raises(IllegalAction, match="not a legal action") as refused:
+            state.act(0, bad)
+        assert refused.value.__context__ is None
+    assert state.history == []
+
+
 def test_events_have_audiences_and_logs_filter_them(game):
     state = game.start(3, seed=3)
     events = state.act(0, state.space.get("peek", 1))
