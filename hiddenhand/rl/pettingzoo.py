@@ -327,9 +327,9 @@ class HiddenhandEnv(_EpisodeAgents, AECEnv):
         """End the game when it is over or truncated, else select who decides next."""
         episode = self.episode
         seat = episode.to_move()
-        if seat < 0:  # over
-            for seat, reward in enumerate(episode.payoffs()):
-                self.rewards[self.possible_agents[seat]] = reward
+        if seat < 0:  # nobody is asked: the game is over
+            for agent, reward in zip(self.possible_agents, episode.payoffs(), strict=True):
+                self.rewards[agent] = reward
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"outcome": episode.state.outcome()} for a in self.agents}
             self._accumulate_rewards()

@@ -166,7 +166,8 @@ def test_a_flood_of_prefs_is_refused_past_its_budget_stalls_no_table_and_what_wa
 
                 async def flooding() -> list[dict[str, Any]]:
                     """1000 changes in bursts of 100, each read back: one who never reads
-                    is dropped once 512 answers wait (test_a_connection_that_never_reads...)."""
+                    is dropped once 512 answers wait (checked below, in
+                    test_a_connection_that_never_reads_is_dropped_once_512_messages_wait_for_it)."""
                     answers: list[dict[str, Any]] = []
                     for burst in range(10):
                         for n in range(100 * burst, 100 * burst + 100):

@@ -4,7 +4,7 @@ import random
 
 from hiddenhand.games.infected import exhaustion, mechanics
 from hiddenhand.games.infected.rules import InfectedState
-from hiddenhand.games.infected.whereabouts import locate
+from hiddenhand.games.infected.whereabouts import DECK, HAND, HIDDEN, locate, moved_unseen
 from tests.games.infected.helpers import (
     GAME,
     act,
@@ -195,6 +195,29 @@ def test_every_lead_holds_the_true_zone() -> None:
                 seat = walk.choice(list(pending))
                 state.act(seat, walk.choice(list(pending[seat])))
     assert led, "some zombie card looked at was drawn face down"
+
+
+def test_a_card_moved_unseen_widens_every_lead_into_its_zone_once_for_each_card() -> None:
+    state = start(3, 8)
+    in_deck, elsewhere = frozenset({DECK}), frozenset({HIDDEN})
+    state.whereabouts = [
+        {1: in_deck, 2: in_deck, 3: frozenset({DECK, HIDDEN}), 4: elsewhere},
+        {1: in_deck},
+        {1: frozenset({DECK})},  # equal to seat 0's lead, another object
+    ]
+    moved_unseen(state, DECK, (HAND, 1), 1)
+    drawn = frozenset({DECK, (HAND, 1)})
+    assert state.whereabouts[0] == {
+        1: drawn,
+        2: drawn,
+        3: frozenset({DECK, HIDDEN, (HAND, 1)}),
+        4: elsewhere,
+    }
+    assert state.whereabouts[0][4] is elsewhere  # a lead not into the deck is left as it was
+    widened = state.whereabouts[0][1]  # one new set for every card whose lead was equal
+    assert state.whereabouts[0][2] is widened and state.whereabouts[2][1] is widened
+    assert state.whereabouts[1] == {1: in_deck}  # seat 1 drew: it knows the card
+    assert state.whereabouts[2] == {1: drawn}
 
 
 def test_a_zombie_card_looked_at_and_drawn_as_a_wound_is_known_there() -> None:
