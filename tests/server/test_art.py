@@ -177,11 +177,13 @@ def play_checking_art(page: Page, rng: random.Random, limit: int = 3000) -> set[
 
 
 EXPECTED_FACES = {
-    "goodcop": ("goodcop/integrity/", "goodcop/token/gun"),
+    "goodcop": ("goodcop/integrity/",),
     "noir": ("noir/suspect/", "noir/marker/killer", "noir/marker/inspector"),
     "infected": ("infected/item/", "infected/character/"),
 }
-"""Faces every whole game of each game shows at least one of (by prefix)."""
+"""Faces every whole game of each game shows at least one of (by prefix). The table's deal is
+secret and so not seeded here: a Zombies game of Good Cop may end by a bite or a lone win before
+anyone aims, so its gun is checked whenever one is on the board (`ART_ON_BOARD`), not required."""
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -366,6 +368,9 @@ def test_a_gun_aimed_a_suspect_killed_a_threat_drawn_and_tokens_landing_move(
         page.evaluate("window.animated = []")
         animated = page.evaluate(SCENES, [game, views, SIX[:4] if game != "noir" else SIX[:2], 0])
         assert [kind, key] in animated, (game, kind, animated)
+        if kind == "aim":  # the aimed gun carries its own picture, as on a table's board
+            gun = page.locator("#scene .token.gun > svg[data-art]").first
+            assert gun.get_attribute("data-art") == "goodcop/token/gun"
         # The same view twice moves nothing (once the last motions are over: a redraw while
         # one runs carries it on).
         page.wait_for_timeout(450)
