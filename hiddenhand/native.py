@@ -26,6 +26,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.engine.state",
     "hiddenhand.engine.window",
     "hiddenhand.engine.seeding",
+    "hiddenhand.engine.playout",
     "hiddenhand.games.noir.board",
     "hiddenhand.games.noir.rules",
     "hiddenhand.games.noir.clones",

@@ -32,6 +32,7 @@ from hiddenhand.cli.app import (
 from hiddenhand.engine.errors import HiddenhandError
 from hiddenhand.engine.game import Game
 from hiddenhand.engine.options import Options
+from hiddenhand.engine.playout import random_playout
 from hiddenhand.engine.state import State
 
 
@@ -63,8 +64,8 @@ def rates(name: str, count: float, watch: Stopwatch, digits: int = 1) -> dict[st
 def measure(
     game: Game, players: int, options: Options, seconds: float, seed: int = 0
 ) -> dict[str, float]:
-    """Steps (pending + act), whole games, clones and determinizations per second, of wall time
-    and of CPU time.
+    """Steps (moves of the engine's `random_playout`: who is asked, a random legal move), whole
+    games, clones and determinizations per second, of wall time and of CPU time.
 
     Clones and determinizations are timed on snapshots taken 20 steps into the playouts (a
     sample is drawn for a seat that is to move there, as a search bot draws them).
@@ -76,17 +77,11 @@ def measure(
     deadline = time.perf_counter() + seconds * 0.75
     while time.perf_counter() < deadline:
         state = game.start(players, options, rng.randrange(2**31))
-        n = 0
         with playing.timing():
-            pending = state.pending()
-            while pending:
-                seats = list(pending)
-                seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-                state.act(seat, rng.choice(pending[seat]))
-                n += 1
-                if n == 20 and len(snapshots) < 64:
-                    snapshots.append(state.clone())
-                pending = state.pending()
+            n = random_playout(state, rng, 20)
+            if n == 20 and len(snapshots) < 64:
+                snapshots.append(state.clone())
+            n += random_playout(state, rng)
         steps += n
         games_done += 1
     pool = snapshots or [game.start(players, options, seed)]
@@ -176,7 +171,7 @@ def bench(
         "and report both, with the speed-up",
     ),
 ) -> None:
-    """Random playouts in one process: steps/s (pending + act), games/s, clones/s and
+    """Random playouts in one process: steps/s (`random_playout`), games/s, clones/s and
     determinizations/s, per second of wall time and of CPU time.
 
     With --bot: decisions/s of that bot, and iterations/s if it searches (wall and CPU).
