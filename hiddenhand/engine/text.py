@@ -2,6 +2,7 @@
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 _SEAT = re.compile(r"\{p(\d+)\}")
 
@@ -26,9 +27,11 @@ def sentence(template: str) -> str:
 _AN = re.compile(r"[aeio]|u(?!ni|se|sa|su|ti)|h(?:our|onest)", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1024)
 def article(noun: str) -> str:
     """The noun with "a" or "an" by how it sounds ("a Crowbar", "an Ammo"); a name that brings
-    its own article ("The Dead Rise") takes none."""
+    its own article ("The Dead Rise") takes none. Remembered: the rules name the same few
+    dozen cards in an event text at nearly every move."""
     if noun.startswith(("The ", "the ")):
         return noun
     return f"{'an' if _AN.match(noun) else 'a'} {noun}"

@@ -9,7 +9,6 @@ of action does to the draft. `CARRY_OUT` carries out each kind of finished inten
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -263,8 +262,11 @@ def _unequip(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -
     card = state.equipped[seat][int(args[0])][0]
     d.dropped.append(card)
     last = d.intents[-1]
-    assert isinstance(last, Special | Equip)
-    d.intents[-1] = replace(last, drops=(*last.drops, card))
+    if isinstance(last, Special):
+        d.intents[-1] = Special(last.cost, (*last.drops, card))
+    else:
+        assert isinstance(last, Equip)
+        d.intents[-1] = Equip(last.items, (*last.drops, card))
     if d.stage == Stage.SPECIAL_UNEQUIP:
         d.stage = Stage.START
     elif _equip_overflow(state, seat, d) == 0:
@@ -294,7 +296,7 @@ def _equip(state: InfectedState, seat: int, d: Draft, args: tuple[Any, ...]) -> 
     d.take(k)
     last = d.intents[-1] if d.intents else None
     if stage == Stage.EQUIP_MORE and isinstance(last, Equip):
-        d.intents[-1] = replace(last, items=(*last.items, (k, up)))
+        d.intents[-1] = Equip((*last.items, (k, up)), last.drops)
     else:
         d.intents.append(Equip(((k, up),), ()))
     d.new_equips += 1

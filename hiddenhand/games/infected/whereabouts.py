@@ -62,11 +62,19 @@ Lead = frozenset[Zone]
 def _widen(leads: dict[int, Lead], source: Zone, target: Zone, widened: dict[Lead, Lead]) -> None:
     """Every lead into `source` may now be in `target` too. Many cards share a lead (a
     reshuffle leads dozens into the deck, and every draw widens them), so each distinct lead
-    is looked at and widened once per move, in `widened`, and the cards share the result."""
+    is looked at and widened once per move, in `widened`, and the cards share the result. A
+    lead that already names `target` stays the same object: a card is written to only where
+    its lead grew (or an equal lead of another card was met first). Cards learned together
+    lie next to each other with the same lead object, so the last one looked up is kept."""
+    last: Lead | None = None
+    new: Lead = frozenset()
     for card, zones in leads.items():
-        new = widened.get(zones)
-        if new is None:
-            new = widened[zones] = zones | {target} if source in zones else zones
+        if zones is not last:
+            found = widened.get(zones)
+            if found is None:
+                grows = source in zones and target not in zones
+                found = widened[zones] = zones | {target} if grows else zones
+            last, new = zones, found
         if new is not zones:
             leads[card] = new
 
