@@ -59,11 +59,12 @@ axe: $(AXE)
 # each server test file stays on one of them), then the `serial` ones alone (timing, load,
 # floods, clusters, restarts, Chromium; see tests/conftest.py), then the tests that pin what
 # the games, the search and the observations do (seeded fingerprints, ISMCTS digests, tensor
-# digests) again on the pure-Python modules (HIDDENHAND_PURE=1), which proves the native build
-# plays the same games and builds the same tensors. All always run; any failing fails the target.
+# digests, random playouts) again on the pure-Python modules (HIDDENHAND_PURE=1), which proves
+# the native build plays the same games and builds the same tensors. All always run; any failing
+# fails the target.
 JOBS ?= 2
 SAMENESS := tests/engine/test_fingerprints.py tests/bots/test_ismcts_digests.py tests/test_native.py \
-	tests/rl/test_tensor_digests.py
+	tests/rl/test_tensor_digests.py tests/engine/test_playout.py
 
 unit: dev native chromium axe
 	status=0; \
