@@ -329,3 +329,13 @@ def test_unseen_fails_stay_unknown_in_a_reshuffled_item_deck() -> None:
     assert any(chainsaw in s.hands[0] + s.piles[0] for s in samples), "never shown to seat 2"
     own = [state.determinize(0, rng) for _ in range(30)]
     assert all(chainsaw in s.ideck + s.hands[1] for s in own)
+
+
+def test_a_lead_that_already_names_the_target_is_left_as_it_is() -> None:
+    """A second unseen draw by the same hand adds nothing to a lead into the deck: the lead
+    keeps its object, so no card is written again (each draw did so for every card)."""
+    state = start(3, 8)
+    drawn = frozenset({DECK, (HAND, 1)})
+    state.whereabouts = [{1: drawn, 2: drawn}, {}, {}]
+    moved_unseen(state, DECK, (HAND, 1), 1)
+    assert state.whereabouts[0][1] is drawn and state.whereabouts[0][2] is drawn
