@@ -5,7 +5,9 @@ defaults) over `--jobs` processes (`--vary mode=classic,standard` deals them ove
 values), fits the network to what they teach (`fit`), and writes the weights where the search
 finds them (`hiddenhand/bots/guides/GAME-PLAYERS.npz`, or `--out`). The same seed gives the same
 games and the same weights. A later round can teach with the guided search itself
-(`--teacher ismcts:guide=on`), in the AlphaZero manner.
+(`--teacher ismcts:guide=on`), in the AlphaZero manner. `--minutes` bounds the self-play by time
+instead: games not started by then are dropped, and the lessons are those of the games finished
+(each game is still the same game for the same seed, whatever the machine).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import TimeoutError as FuturesTimeout
 from pathlib import Path
+from time import monotonic
 
 import numpy as np
 import typer
@@ -45,28 +49,44 @@ def teach(
     games: int,
     seed: int,
     jobs: int,
-) -> Lessons:
+    minutes: float | None = None,
+) -> tuple[Lessons, int]:
     """The lessons of `games` self-play games, in game order whatever the jobs; game i is played
-    with the options `options[i % len(options)]`."""
+    with the options `options[i % len(options)]`. With `minutes`, no game starts after that long,
+    and the lessons are those of the games that finished (how many is the second value)."""
     work = [
         (game_id, players, options[i % len(options)], teacher, seed, derive(seed, f"game {i}"))
         for i in range(games)
     ]
+    deadline = None if minutes is None else monotonic() + 60.0 * minutes
     parts: list[Lessons | None] = [None] * games
     with games_progress(f"self-play {game_id}") as progress:
         task = progress.add_task("games", total=games)
         if jobs <= 1:
             for i, args in enumerate(work):
+                if deadline is not None and monotonic() >= deadline:
+                    break
                 parts[i] = _one(args)
                 progress.advance(task)
         else:
             context = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
                 futures = {pool.submit(_one, args): i for i, args in enumerate(work)}
-                for future in as_completed(futures):
-                    parts[futures[future]] = future.result()
-                    progress.advance(task)
-    return Lessons.join([p for p in parts if p is not None])
+                left = None if deadline is None else max(0.0, deadline - monotonic())
+                try:
+                    for future in as_completed(futures, timeout=left):
+                        parts[futures[future]] = future.result()
+                        progress.advance(task)
+                except FuturesTimeout:
+                    for future in futures:
+                        future.cancel()
+                    for future, i in futures.items():
+                        if not future.cancelled():
+                            parts[i] = future.result()
+    played = [p for p in parts if p is not None]
+    if not played:
+        raise HiddenhandError(f"no self-play game finished in {minutes:g} minutes")
+    return Lessons.join(played), len(played)
 
 
 def save_lessons(lessons: Lessons, path: Path) -> None:
@@ -90,6 +110,9 @@ def main(
         "ismcts:iterations=100", help="the bot that plays the self-play games"
     ),
     games: int = typer.Option(1000, min=1, help="self-play games"),
+    minutes: float | None = typer.Option(
+        None, min=0.01, help="start no game after this long (the games finished are fitted)"
+    ),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes"),
     seed: int = typer.Option(0, help="seed of the games and of the fit"),
     hidden: int = typer.Option(128, min=8, max=1024, help="units per hidden layer"),
@@ -111,12 +134,16 @@ def main(
         console.print(f"[red]{exc}[/]")
         raise typer.Exit(2) from None
     if lessons_in is not None:
-        lessons = load_lessons(lessons_in)
+        lessons, source = load_lessons(lessons_in), str(lessons_in)
     else:
-        lessons = teach(game.id, count, options, teacher, games, seed, jobs)
+        try:
+            lessons, played = teach(game.id, count, options, teacher, games, seed, jobs, minutes)
+        except HiddenhandError as exc:
+            console.print(f"[red]{exc}[/]")
+            raise typer.Exit(1) from None
+        source = f"{played} games of {teacher}"
     if keep is not None:
         save_lessons(lessons, keep)
-    source = lessons_in or f"{games} games of {teacher}"
     console.print(f"{len(lessons)} decisions from {source}")
     table = Table("epoch", "agreement", "policy loss", "value loss", "value error")
 

@@ -13,14 +13,15 @@ import pytest
 from typer.testing import CliRunner
 
 from hiddenhand.bots import guide as guide_module
+from hiddenhand.bots import train
 from hiddenhand.bots.base import Turn, make_bot
 from hiddenhand.bots.fit import fit_guide
 from hiddenhand.bots.guide import Guide, guide_path
 from hiddenhand.bots.ismcts import ISMCTSBot
 from hiddenhand.bots.match import SeatLogs, decide, play
-from hiddenhand.bots.selfplay import Lessons, self_play
+from hiddenhand.bots.selfplay import FIELDS, Lessons, self_play
 from hiddenhand.bots.train import app
-from hiddenhand.engine import OptionError, get_game
+from hiddenhand.engine import HiddenhandError, OptionError, get_game
 
 
 def taught(rows: int, inputs: int = 12, actions: int = 5, seed: int = 1) -> Lessons:
@@ -205,3 +206,22 @@ def test_with_a_width_the_guide_chooses_which_root_actions_are_compared(noir_gui
     priors = bot.root_priors(turn)
     others = sorted((a for a in turn.legal if a != found.preferred), key=lambda a: -priors[a.id])
     assert set(found.legal) == {found.preferred, *others[:2]}
+
+
+def test_a_time_budget_keeps_the_games_finished_and_they_are_the_same_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--minutes` stops dealing games at the deadline; the games played are the first ones, the
+    same as without a budget (a fake clock passes the deadline before the third game)."""
+    options = [get_game("noir").options(None).to_json()]
+    unbounded, played = train.teach("noir", 2, options, "ismcts:iterations=4", 2, 3, 1)
+    assert played == 2
+    clock = iter([0.0, 0.0, 0.0, 61.0, 62.0])
+    monkeypatch.setattr(train, "monotonic", lambda: next(clock))
+    bounded, played = train.teach("noir", 2, options, "ismcts:iterations=4", 5, 3, 1, minutes=1)
+    assert played == 2
+    for field in FIELDS:
+        assert np.array_equal(getattr(bounded, field), getattr(unbounded, field))
+    clock = iter([0.0, 61.0])
+    with pytest.raises(HiddenhandError, match="no self-play game finished in 1 minutes"):
+        train.teach("noir", 2, options, "ismcts:iterations=4", 5, 3, 1, minutes=1)
