@@ -225,3 +225,14 @@ def test_a_time_budget_keeps_the_games_finished_and_they_are_the_same_games(
     clock = iter([0.0, 61.0])
     with pytest.raises(HiddenhandError, match="no self-play game finished in 1 minutes"):
         train.teach("noir", 2, options, "ismcts:iterations=4", 5, 3, 1, minutes=1)
+
+
+def test_a_time_budget_over_worker_processes_keeps_the_games_in_order() -> None:
+    """With a budget that is not reached, the worker processes deal the same games, in game
+    order, as one process without a budget."""
+    options = [get_game("noir").options(None).to_json()]
+    alone, _ = train.teach("noir", 2, options, "ismcts:iterations=4", 3, 5, 1)
+    pooled, played = train.teach("noir", 2, options, "ismcts:iterations=4", 3, 5, 2, minutes=10)
+    assert played == 3
+    for field in FIELDS:
+        assert np.array_equal(getattr(pooled, field), getattr(alone, field))
