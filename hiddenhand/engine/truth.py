@@ -64,17 +64,24 @@ def leaves(value: Any, path: str = "") -> list[tuple[str, Any]]:
 
 def _gather(value: Any, path: str, found: list[tuple[str, Any]]) -> None:
     """`leaves` into `found`: the checks flatten every seat's view of dozens of worlds a step,
-    so plain dicts and lists take the quick way (no generators, no ABC checks)."""
+    so plain dicts and lists take the quick way (no generators, no ABC checks), and a scalar
+    is added by its container, without a call of its own (most leaves are scalars)."""
     kind = type(value)
     if kind in _SCALARS:
         found.append((path, value))
     elif kind is dict or (kind is not list and kind is not tuple and isinstance(value, Mapping)):
         prefix = f"{path}." if path else ""
         for key, item in value.items():
-            _gather(item, f"{prefix}{key}", found)
+            if type(item) in _SCALARS:
+                found.append((f"{prefix}{key}", item))
+            else:
+                _gather(item, f"{prefix}{key}", found)
     elif kind is list or kind is tuple or isinstance(value, list | tuple):
         for i, item in enumerate(value):
-            _gather(item, f"{path}[{i}]", found)
+            if type(item) in _SCALARS:
+                found.append((f"{path}[{i}]", item))
+            else:
+                _gather(item, f"{path}[{i}]", found)
     else:
         found.append((path, value))
 

@@ -38,19 +38,24 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+OFFERED = "#choices button:not([disabled])"
+LOOK = f"""() => [document.querySelector('.banner.over') !== null,
+  document.querySelectorAll('{OFFERED}').length]"""
+"""Whether the page shows the game over, and how many choices it offers: one round trip."""
+
+
 def play_by_clicking(page: Page, rng: random.Random, limit: int = 3000) -> None:
     """Click one of the offered choices until the game is over."""
     for _ in range(limit):
         page.wait_for_selector(
             "#choices button.choice:not([disabled]), .banner.over", timeout=20_000
         )
-        if page.locator(".banner.over").count():
+        over, count = page.evaluate(LOOK)
+        if over:
             return
-        buttons = page.locator("#choices button:not([disabled])")
-        count = buttons.count()
         if count:
             try:
-                buttons.nth(rng.randrange(count)).click(timeout=2000)
+                page.locator(OFFERED).nth(rng.randrange(count)).click(timeout=2000)
             except Exception:  # the choices were redrawn under the pointer: look again
                 continue
     raise AssertionError("the game did not end")
@@ -124,15 +129,17 @@ def test_two_people_in_two_browsers_play_one_table(
     watcher.wait_for_selector("#chat li:has-text('good luck')")
     rng = random.Random(3)
     for _ in range(3000):
-        over = [p for p in (ann, bob) if p.locator(".banner.over").count()]
-        if len(over) == 2:
+        looks = [p.evaluate(LOOK) for p in (ann, bob)]
+        if all(over for over, _ in looks):
             break
-        for p in (ann, bob):
-            buttons = p.locator("#choices button:not([disabled])")
-            if buttons.count():
+        clicked = False
+        for p, (_, count) in zip((ann, bob), looks, strict=True):
+            if count:
                 with contextlib.suppress(Exception):  # redrawn under the pointer: next round
-                    buttons.nth(rng.randrange(buttons.count())).click(timeout=1000)
-        ann.wait_for_timeout(50)
+                    p.locator(OFFERED).nth(rng.randrange(count)).click(timeout=1000)
+                    clicked = True
+        if not clicked:  # neither is asked yet: let the server answer
+            ann.wait_for_timeout(50)
     else:
         raise AssertionError("the game did not end")
     names = ann.locator(".player-name").all_inner_texts()

@@ -130,7 +130,7 @@ the thing it names."""
 UNLIT = """() => {
   const lit = new Set([...document.querySelectorAll('#board [data-action]')]
     .flatMap((x) => x.dataset.action.split(' ')).map(Number));
-  return window.hiddenhand.shown().filter((a) => !lit.has(a.id)).map((a) => a.text);
+  return window.hiddenhand.shown().filter((a) => !lit.has(a.id)).map((a) => [a.text, a.kind]);
 }"""
 
 
@@ -138,10 +138,12 @@ def unlit(page: Page, game_id: str) -> list[str]:
     """The choices that name a thing on the board whose thing is not lit."""
     if game_id not in BUTTON_ONLY:
         return []
-    texts = page.evaluate(UNLIT)
-    kinds = page.evaluate("window.hiddenhand.shown().map((a) => [a.text, a.kind])")
-    kind_of = dict(kinds)
-    return [t for t in texts if kind_of.get(t) not in BUTTON_ONLY[game_id]]
+    return [text for text, kind in page.evaluate(UNLIT) if kind not in BUTTON_ONLY[game_id]]
+
+
+LOOK = """() => [document.querySelector('.banner.over') !== null,
+  document.querySelectorAll('#board .target').length]"""
+"""Whether the page shows the game over, and how many targets the board lights."""
 
 
 def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3000) -> int:
@@ -155,7 +157,8 @@ def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3
         page.wait_for_selector(
             "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
         )
-        if page.locator(".banner.over").count():
+        over, target_count = page.evaluate(LOOK)
+        if over:
             assert all(w <= c for w, c, _ in menu_widths), (
                 f"a board menu scrolls sideways: {menu_widths}"
             )
@@ -165,10 +168,9 @@ def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3
             no_horizontal_scroll(page)
             shot = True
         assert unlit(page, game_id) == [], "choices whose thing on the board is not lit"
-        targets = page.locator("#board .target")
         try:
-            if targets.count() and rng.random() < 0.8:
-                targets.nth(rng.randrange(targets.count())).click(timeout=2000)
+            if target_count and rng.random() < 0.8:
+                page.locator("#board .target").nth(rng.randrange(target_count)).click(timeout=2000)
                 menu = page.locator(".board-menu button.primary")
                 if menu.count():
                     menu_widths.append(tuple(page.evaluate(WIDTHS)))
