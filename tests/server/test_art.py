@@ -24,7 +24,7 @@ from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.noir.suspects import NAMES
 from tests.server.conftest import ROOT, Server
 from tests.server.test_browser import browser  # noqa: F401  (the Chromium fixture)
-from tests.server.test_table_page import GAMES, create
+from tests.server.test_table_page import GAMES, LOOK, create
 
 pytestmark = pytest.mark.browser
 
@@ -158,19 +158,20 @@ def play_checking_art(page: Page, rng: random.Random, limit: int = 3000) -> set[
         found: dict[str, Any] = page.evaluate(ART_ON_BOARD)
         assert found["problems"] == [], found["problems"]
         seen.update(found["faces"])
-        if page.locator(".banner.over").count():
+        over, target_count = page.evaluate(LOOK)
+        if over:
             return seen
-        targets = page.locator("#board .target")
         try:
-            if targets.count() and rng.random() < 0.7:
-                targets.nth(rng.randrange(targets.count())).click(timeout=2000)
+            if target_count and rng.random() < 0.7:
+                page.locator("#board .target").nth(rng.randrange(target_count)).click(timeout=2000)
                 menu = page.locator(".board-menu button.primary")
                 if menu.count():
                     menu.first.click(timeout=2000)
             else:
                 buttons = page.locator("#choices button:not([disabled])")
-                if buttons.count():
-                    buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
+                count = buttons.count()
+                if count:
+                    buttons.nth(rng.randrange(count)).click(timeout=2000)
         except Exception:  # redrawn under the pointer: look again
             continue
     raise AssertionError("the game did not end")

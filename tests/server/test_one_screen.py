@@ -97,14 +97,15 @@ def play_checking_the_screen(page: Page, rng: random.Random, limit: int = 3000) 
             return prompts
         problems = page.evaluate(IN_VIEW)
         buttons = page.locator("#choices button:not([disabled]):visible")
-        if not buttons.count():
+        count = buttons.count()
+        if not count:
             continue
         assert problems == [], f"prompt {prompts}: {problems}"
         prompts += 1
         if prompts == 4:
             assert axe_problems(page) == [], "axe during play"
         try:
-            buttons.nth(rng.randrange(buttons.count())).click(timeout=2000, no_wait_after=True)
+            buttons.nth(rng.randrange(count)).click(timeout=2000, no_wait_after=True)
         except Exception:  # the choices were redrawn under the pointer: look again
             continue
     raise AssertionError("the game did not end")
