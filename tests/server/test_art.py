@@ -23,8 +23,8 @@ from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.noir.suspects import NAMES
 from tests.server.conftest import ROOT, Server
-from tests.server.test_browser import browser  # noqa: F401  (the Chromium fixture)
-from tests.server.test_table_page import GAMES, LOOK, create
+from tests.server.test_browser import OFFERED, browser  # noqa: F401  (the Chromium fixture)
+from tests.server.test_table_page import GAMES, OVER_AND_TARGETS, create
 
 pytestmark = pytest.mark.browser
 
@@ -158,7 +158,7 @@ def play_checking_art(page: Page, rng: random.Random, limit: int = 3000) -> set[
         found: dict[str, Any] = page.evaluate(ART_ON_BOARD)
         assert found["problems"] == [], found["problems"]
         seen.update(found["faces"])
-        over, target_count = page.evaluate(LOOK)
+        over, target_count = page.evaluate(OVER_AND_TARGETS)
         if over:
             return seen
         try:
@@ -168,7 +168,7 @@ def play_checking_art(page: Page, rng: random.Random, limit: int = 3000) -> set[
                 if menu.count():
                     menu.first.click(timeout=2000)
             else:
-                buttons = page.locator("#choices button:not([disabled])")
+                buttons = page.locator(OFFERED)
                 count = buttons.count()
                 if count:
                     buttons.nth(rng.randrange(count)).click(timeout=2000)
@@ -208,7 +208,7 @@ def until_offered(page: Page, kind: str) -> dict[str, Any]:
         offered = [a for a in legal if a["kind"] == kind]
         if offered:
             return offered[0]
-        page.locator("#choices button:not([disabled])").first.click()
+        page.locator(OFFERED).first.click()
         page.wait_for_function("window.hiddenhand.waitingForReply === false")
     raise AssertionError(f"never offered to {kind}")
 

@@ -39,7 +39,7 @@ def browser() -> Iterator[Browser]:
 
 
 OFFERED = "#choices button:not([disabled])"
-LOOK = f"""() => [document.querySelector('.banner.over') !== null,
+OVER_AND_CHOICES = f"""() => [document.querySelector('.banner.over') !== null,
   document.querySelectorAll('{OFFERED}').length]"""
 """Whether the page shows the game over, and how many choices it offers: one round trip."""
 
@@ -50,7 +50,7 @@ def play_by_clicking(page: Page, rng: random.Random, limit: int = 3000) -> None:
         page.wait_for_selector(
             "#choices button.choice:not([disabled]), .banner.over", timeout=20_000
         )
-        over, count = page.evaluate(LOOK)
+        over, count = page.evaluate(OVER_AND_CHOICES)
         if over:
             return
         if count:
@@ -129,7 +129,7 @@ def test_two_people_in_two_browsers_play_one_table(
     watcher.wait_for_selector("#chat li:has-text('good luck')")
     rng = random.Random(3)
     for _ in range(3000):
-        looks = [p.evaluate(LOOK) for p in (ann, bob)]
+        looks = [p.evaluate(OVER_AND_CHOICES) for p in (ann, bob)]
         if all(over for over, _ in looks):
             break
         clicked = False

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.conftest import Server
-from tests.server.test_browser import SHOTS, browser  # noqa: F401  (the Chromium fixture)
+from tests.server.test_browser import OFFERED, SHOTS, browser  # noqa: F401  (the Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -141,7 +141,7 @@ def unlit(page: Page, game_id: str) -> list[str]:
     return [text for text, kind in page.evaluate(UNLIT) if kind not in BUTTON_ONLY[game_id]]
 
 
-LOOK = """() => [document.querySelector('.banner.over') !== null,
+OVER_AND_TARGETS = """() => [document.querySelector('.banner.over') !== null,
   document.querySelectorAll('#board .target').length]"""
 """Whether the page shows the game over, and how many targets the board lights."""
 
@@ -157,7 +157,7 @@ def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3
         page.wait_for_selector(
             "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
         )
-        over, target_count = page.evaluate(LOOK)
+        over, target_count = page.evaluate(OVER_AND_TARGETS)
         if over:
             assert all(w <= c for w, c, _ in menu_widths), (
                 f"a board menu scrolls sideways: {menu_widths}"
@@ -177,7 +177,7 @@ def play(page: Page, rng: random.Random, game_id: str, size: str, limit: int = 3
                     menu.first.click(timeout=2000)
                 on_board += 1
             else:
-                buttons = page.locator("#choices button:not([disabled])")
+                buttons = page.locator(OFFERED)
                 if buttons.count():
                     buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
         except Exception:  # the board was redrawn under the pointer: look again
@@ -220,7 +220,7 @@ def test_a_tap_shows_a_card_s_text_and_the_title_says_your_turn(
 ) -> None:
     page, errors = watched
     create(page, server, "goodcop", {})
-    page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+    page.wait_for_selector(OFFERED, timeout=30_000)
     assert page.title().startswith("▶ Your turn")
     page.locator("#board .card[data-tip]").first.click()
     tip = page.locator("#tip")
@@ -250,7 +250,7 @@ def test_the_fallback_buttons_read_short_in_groups_under_a_question(
 ) -> None:
     page, errors = watched
     create(page, server, game_id, {})
-    page.wait_for_selector("#choices button:not([disabled])", timeout=30_000)
+    page.wait_for_selector(OFFERED, timeout=30_000)
     question = page.locator(".choices-hint").inner_text().split("?")
     assert len(question) == 2 and question[0], "one question, on one line"
     groups = page.locator("#choices .choice-group")
@@ -269,10 +269,10 @@ def test_the_fallback_buttons_read_short_in_groups_under_a_question(
         buttons = page.locator(f".choice-group[aria-label='{bot}'] button")
         deadline = time.monotonic() + 90  # the cards are laid down first, then windows pass
         while not buttons.count() and time.monotonic() < deadline:
-            clicked = page.locator("#choices button:not([disabled])").first.element_handle()
+            clicked = page.locator(OFFERED).first.element_handle()
             clicked.click()
             page.wait_for_function("button => !button.isConnected", arg=clicked, timeout=60_000)
-            page.wait_for_selector("#choices button:not([disabled])", timeout=60_000)
+            page.wait_for_selector(OFFERED, timeout=60_000)
         assert FIRST_GROUPS[game_id] in buttons.all_text_contents()
     assert errors == []
 
