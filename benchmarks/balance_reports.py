@@ -1,7 +1,7 @@
 """Regenerate docs/balance/: a balance report for every setup the rules allow, at two levels.
 
     python benchmarks/balance_reports.py [--games 200] [--hard-games noir=60 ...]
-        [--only noir] [--missing] [--jobs 2] [--out docs/balance]
+        [--only noir] [--setup infected-4p-standard] [--missing] [--jobs 2] [--out docs/balance]
 
 A setup is a game, a seat count and the option that names its mode: NOIR's `mode`, Good Cop
 Bad Cop's Zombies design (`zombies`, off included) and The Infected's `variant` (one player plays
@@ -193,12 +193,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--only", action="append", default=[], choices=sorted(AXES))
     parser.add_argument(
+        "--setup",
+        action="append",
+        default=[],
+        metavar="SLUG",
+        help="only these setups, named as their reports are (infected-4p-standard)",
+    )
+    parser.add_argument(
         "--missing", action="store_true", help="only the setups without a report in --out"
     )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("docs/balance"))
     args = parser.parse_args(argv)
-    os.nice(10)  # a background job on a shared machine
     hard = dict(HARD_GAMES)
     for pair in args.hard_games:
         game, _, count = pair.partition("=")
@@ -206,8 +212,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"--hard-games takes GAME=K with GAME one of {', '.join(hard)}")
         hard[game] = int(count)
     args.out.mkdir(parents=True, exist_ok=True)
+    known = {s.slug for s in setups()}
+    if unknown := sorted(set(args.setup) - known):
+        parser.error(f"no setup named {', '.join(unknown)}; the setups: {', '.join(sorted(known))}")
     todo = [
-        s for s in setups(args.only) if not (args.missing and (args.out / f"{s.slug}.md").exists())
+        s
+        for s in setups(args.only)
+        if not (args.missing and (args.out / f"{s.slug}.md").exists())
+        and (not args.setup or s.slug in args.setup)
     ]
     console = Console()
     started = _cpu_seconds()
@@ -229,4 +241,5 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
+    os.nice(10)  # a background job on a shared machine
     main()

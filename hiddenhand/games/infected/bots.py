@@ -293,8 +293,10 @@ class InfectedBot(Bot):
         return sum(1 for target, _ in tests if target == action.args[0])
 
     def _call_threshold(self, read: Reading) -> float:
-        """With two players: after two tests that showed the virus, not after one."""
-        return 0.8 if read.n > 2 else 0.75
+        """With two players the first call decides the game (one yes destroys), and the
+        infected calls at once: a clean seat that waits for evidence has already lost the deals
+        where the other holds the virus, so an even chance is enough, as for the vote."""
+        return 0.8 if read.n > 2 else 0.5
 
     def _ability_now(self, read: Reading, hand: int) -> bool:
         ability = read.ability()
@@ -324,7 +326,8 @@ class InfectedBot(Bot):
         if zombify is not None and self._exposure(read) >= 2:
             return zombify
         call = _first(by_kind, CALL_DESTROY)
-        if call is not None and self.rng.random() < 0.05:
+        # With two players the call is the game: the other is clean and one yes destroys.
+        if call is not None and (read.n == 2 or self.rng.random() < 0.05):
             return call
         plays = by_kind.get(PLAY, [])
         pile = read.pile_value()

@@ -91,11 +91,14 @@ SETUPS = [
 
 def _positions(players: int, options: list[str], seeds: range) -> Iterator[tuple[State, int]]:
     """Every position of seeded games, with the seat to move: heuristic bots at most seats, a
-    random one at the others (so votes, exposures and odd hands come up too)."""
+    random one at the others (so votes, exposures and odd hands come up too). With two players
+    the heuristic's first call ends the standard game at once, so both seats play at random."""
     for seed in seeds:
         state = GAME.start(players, options, seed)
         walkers = [
-            make_bot(GAME, "random" if (s + seed) % 3 == 0 else "heuristic", s, seed)
+            make_bot(
+                GAME, "random" if (s + seed) % 3 == 0 or players == 2 else "heuristic", s, seed
+            )
             for s in range(players)
         ]
         steps = 0
@@ -223,3 +226,20 @@ def test_a_clean_heuristic_votes_on_an_even_chance_only_with_two_players(
     assert ViewReading(state.view(caller), caller).suspicion()[bad] == pytest.approx(0.5)
     vote = bot.decide(turn_for(state, caller, bot, []))
     assert vote.args == (votes,)
+
+
+@pytest.mark.parametrize(("players", "calls"), [(2, True), (3, False)])
+def test_with_two_players_both_sides_call_a_destroy_vote_at_their_first_choice(
+    players: int, calls: bool
+) -> None:
+    """With two players one yes destroys, so the first call decides the game: the infected
+    calls at once (the other is clean), and a clean seat with no evidence calls too, since
+    waiting loses every deal where the other holds the virus. With three a clean seat waits."""
+    state = start(players, infected_seed(players, 1))
+    bad = next(s for s in range(players) if state.is_infected(s))
+    clean = (bad + 1) % players
+    assert state.phase == "action" and {bad, clean} <= set(state.pending())
+    for seat, is_caller in ((bad, players == 2), (clean, calls)):
+        bot = make_bot(GAME, "heuristic", seat, 0)
+        choice = bot.decide(turn_for(state, seat, bot, []))
+        assert (choice.kind == "call_destroy") == is_caller, (seat, choice)
