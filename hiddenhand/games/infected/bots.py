@@ -21,6 +21,7 @@ from hiddenhand.bots.options import BotOption
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, card_set
+from hiddenhand.games.infected.limits import VOTES_TO_DESTROY
 from hiddenhand.games.infected.reading import Reading, ViewReading, WorldReading
 from hiddenhand.games.infected.space import (
     ABILITY,
@@ -293,10 +294,10 @@ class InfectedBot(Bot):
         return sum(1 for target, _ in tests if target == action.args[0])
 
     def _call_threshold(self, read: Reading) -> float:
-        """With two players the first call decides the game (one yes destroys), and the
-        infected calls at once: a clean seat that waits for evidence has already lost the deals
-        where the other holds the virus, so an even chance is enough, as for the vote."""
-        return 0.8 if read.n > 2 else 0.5
+        """Where one yes destroys the first call decides the game, and the infected calls at
+        once: a clean seat that waits for evidence has already lost the deals where the other
+        holds the virus, so an even chance is enough, as for the vote."""
+        return 0.5 if _one_yes_destroys(read) else 0.8
 
     def _ability_now(self, read: Reading, hand: int) -> bool:
         ability = read.ability()
@@ -326,8 +327,8 @@ class InfectedBot(Bot):
         if zombify is not None and self._exposure(read) >= 2:
             return zombify
         call = _first(by_kind, CALL_DESTROY)
-        # With two players the call is the game: the other is clean and one yes destroys.
-        if call is not None and (read.n == 2 or self.rng.random() < 0.05):
+        # Where one yes destroys, the call is the game: its own yes destroys a clean seat.
+        if call is not None and (_one_yes_destroys(read) or self.rng.random() < 0.05):
             return call
         plays = by_kind.get(PLAY, [])
         pile = read.pile_value()
@@ -494,9 +495,15 @@ class InfectedBot(Bot):
         )
 
     def _vote_threshold(self, read: Reading) -> float:
-        """With two players a vote on the other is the game: destroying a clean survivor loses
-        it, sparing the infected loses it too (it calls next), so an even chance is enough."""
-        return 0.5 if read.n == 2 else 0.6
+        """Where one yes destroys, a vote on the other is the game: destroying a clean survivor
+        loses it, sparing the infected loses it too (it calls next), so an even chance is
+        enough."""
+        return 0.5 if _one_yes_destroys(read) else 0.6
+
+
+def _one_yes_destroys(read: Reading) -> bool:
+    """Whether a destroy vote passes on the caller's own yes (the rulebook: with two players)."""
+    return VOTES_TO_DESTROY.get(read.n, read.n) == 1
 
 
 __all__ = ["RESOURCES", "InfectedBot"]
