@@ -254,7 +254,7 @@ class InfectedBot(Bot):
         if infected:
             return self._infected_action(read, legal, by_kind)
         call = _first(by_kind, CALL_DESTROY)
-        if call is not None and max(read.suspicion()) >= self._call_threshold(read):
+        if call is not None and self._suspect(read) >= self._call_threshold(read):
             return call
         hand = read.hand_values()
         pile = read.pile_value()
@@ -292,6 +292,13 @@ class InfectedBot(Bot):
 
     def _tested(self, tests: list[tuple[int, str]], action: Action) -> int:
         return sum(1 for target, _ in tests if target == action.args[0])
+
+    def _suspect(self, read: Reading) -> float:
+        """How likely the most suspected seat that a vote can destroy is the infected: an
+        exposed infected is out of the vote's reach, and with it known nobody else is
+        infected, so a call would only spend the action."""
+        suspicion = read.suspicion()
+        return max(s for p, s in enumerate(suspicion) if not read.exposed(p))
 
     def _call_threshold(self, read: Reading) -> float:
         """Where one yes destroys the first call decides the game, and the infected calls at

@@ -139,6 +139,10 @@ class Reading(ABC):
         """How many fails seat p has shown."""
 
     @abstractmethod
+    def exposed(self, p: int) -> bool:
+        """Whether seat p plays as the exposed infected (no vote can destroy it)."""
+
+    @abstractmethod
     def fail_claims(self) -> list[int]:
         """Per seat, the fails it claimed unseen."""
 
@@ -223,6 +227,9 @@ class ViewReading(Reading):
 
     def shown_fails(self, p: int) -> int:
         return int(self._view["players"][p]["shown_fails"])
+
+    def exposed(self, p: int) -> bool:
+        return bool(self._view["players"][p]["exposed"])
 
     def fail_claims(self) -> list[int]:
         return [p["fail_claims"] for p in self._view["players"]]
@@ -315,6 +322,9 @@ class WorldReading(Reading):
 
     def shown_fails(self, p: int) -> int:
         return self._world.shown_fails[p]
+
+    def exposed(self, p: int) -> bool:
+        return self._world.exposed[p]
 
     def fail_claims(self) -> list[int]:
         return self._world.fail_claims

@@ -11,7 +11,16 @@ from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.engine.state import State
 from hiddenhand.games.infected.reading import Reading, ViewReading, WorldReading
-from tests.games.infected.helpers import GAME, act, bare, infected_seed, pass_all, start
+from tests.games.infected.helpers import (
+    GAME,
+    act,
+    bare,
+    infected_seed,
+    pass_all,
+    refresh,
+    start,
+    start_with_infected,
+)
 
 
 @pytest.mark.parametrize(
@@ -131,6 +140,7 @@ def _readings(reading: Reading) -> dict[str, object]:
         "ready_plain_value": reading.ready_plain_value(),
         "tests": reading.tests(),
         "shown_fails": [reading.shown_fails(p) for p in range(n)],
+        "exposed": [reading.exposed(p) for p in range(n)],
         "fail_claims": list(reading.fail_claims()),
         "resources": reading.resources(),
         "suspicion": reading.suspicion(),
@@ -244,3 +254,26 @@ def test_with_two_players_both_sides_call_a_destroy_vote_at_their_first_choice(
         bot = make_bot(GAME, "heuristic", seat, 0)
         choice = bot.decide(turn_for(state, seat, bot, []))
         assert (choice.kind == "call_destroy") == is_caller, (seat, choice)
+
+
+def test_a_clean_seat_spends_no_action_on_a_destroy_vote_once_the_infected_is_exposed() -> None:
+    """An exposed infected is out of a vote's reach, and with it known nobody else holds the
+    virus: a call could only spend the action (it called every round, on a suspicion of 1)."""
+    state = start_with_infected(3, 8)
+    bare(state)
+    bad = next(s for s in range(3) if state.is_infected(s))
+    state.leader = bad
+    refresh(state)
+    act(state, bad, "zombify")
+    pass_all(state)
+    bots = [make_bot(GAME, "heuristic", seat, 0) for seat in range(3)]
+    while state.phase != "action":
+        seat = min(state.pending())
+        state.act(seat, bots[seat].decide(turn_for(state, seat, bots[seat], [])))
+    clean = [s for s in sorted(state.pending()) if s != bad]
+    assert clean and state.exposed[bad]
+    for seat in clean:
+        assert ViewReading(state.view(seat), seat).suspicion()[bad] == pytest.approx(1.0)
+        assert "call_destroy" in [a.kind for a in state.legal(seat)]
+        choice = bots[seat].decide(turn_for(state, seat, bots[seat], []))
+        assert choice.kind != "call_destroy", (seat, choice)
