@@ -33,9 +33,11 @@ from hiddenhand.games.infected.whereabouts import (
     ZDECK,
     ZDOWN,
     ZREMOVED,
+    Lead,
     Zone,
     item_zones,
     zombie_zones,
+    zones_of,
 )
 
 if TYPE_CHECKING:
@@ -104,7 +106,7 @@ def _items(state: InfectedState, me: int, rng: random.Random) -> None:
 
 
 def _redeal(
-    zones: dict[Zone, list[int]], leads: dict[int, frozenset[Zone]], rng: random.Random
+    zones: dict[Zone, list[int]], leads: dict[int, Lead], rng: random.Random
 ) -> dict[Zone, list[int]]:
     """Deal again the cards of these zones (each keeps its size), every card with a lead
     (whereabouts.py) into a place in a zone of its lead, the others into the places left. The
@@ -112,7 +114,7 @@ def _redeal(
     samples."""
     unseen = [card for cards in zones.values() for card in cards]
     unseen.sort()
-    groups: dict[frozenset[Zone], list[int]] = {}
+    groups: dict[Lead, list[int]] = {}
     if leads:
         for card in unseen:
             lead = leads.get(card)
@@ -159,7 +161,7 @@ _TRIES = 8
 
 
 def _place(
-    groups: dict[frozenset[Zone], list[int]], slots: dict[Zone, list[int]], rng: random.Random
+    groups: dict[Lead, list[int]], slots: dict[Zone, list[int]], rng: random.Random
 ) -> dict[int, Place]:
     """A place for every led card in a zone of its lead (`slots`: the free positions of each
     zone). The cards of one lead take places drawn at random among those its zones have left,
@@ -170,7 +172,7 @@ def _place(
         (
             (zones, cards)
             for lead, cards in groups.items()
-            if (zones := tuple(sorted(z for z in lead if z in slots)))
+            if (zones := tuple(sorted(z for z in zones_of(lead) if z in slots)))
         ),
         key=lambda option: (len(option[0]), option),
     )

@@ -16,10 +16,12 @@ deals only hidden cards).
 Item zones are `(HAND, seat)`, `(PILE, seat)`, `(GEAR, seat)` (face-down equipped items),
 `DECK` and `HIDDEN` (discards nobody was shown); zombie zones `(WOUNDS, seat)`,
 `(ZHAND, seat)`, `ZDECK`, `ZREMOVED` and `ZDOWN` (the face-down cards of the zombie discard
-pile). A lead may name a zone that no longer holds the card (a face-down item equipped before
-the card arrived, a pile since shown, a wound below the one taken or healed): it is wider than
-the truth, never narrower, and the true zone is always in it
-(tests/games/infected/test_secrecy.py).
+pile). A lead is a set of zones kept as bits (`bit`, `zones_of`): every draw widens the leads
+into the deck, so widening is the hottest loop of a playout, and a few integer operations per
+card are what the compiled module does fastest. A lead may name a zone that no longer holds
+the card (a face-down item equipped before the card arrived, a pile since shown, a wound below
+the one taken or healed): it is wider than the truth, never narrower, and the true zone is
+always in it (tests/games/infected/test_secrecy.py).
 """
 
 from __future__ import annotations
@@ -47,45 +49,53 @@ ZDOWN: Zone = ("zombie discard face down", -1)
 """The cards of the zombie discard pile that lie face down (`InfectedState.zdiscard_down`)."""
 
 
+_KINDS = (DECK[0], HIDDEN[0], HAND, PILE, GEAR, ZDECK[0], ZREMOVED[0], ZDOWN[0], WOUNDS, ZHAND)
+_SEATS = 5
+"""Bit places per zone kind: the zone without a seat (-1), then seats 0-3."""
+
+Lead = int
+"""The zones one of which holds a card, one bit per zone (`bit`)."""
+
+_BIT = {
+    (kind, seat): 1 << (k * _SEATS + seat + 1)
+    for k, kind in enumerate(_KINDS)
+    for seat in range(-1, _SEATS - 1)
+}
+_ZONES = sorted((place, zone) for zone, place in _BIT.items())
+
+
+def bit(zone: Zone) -> Lead:
+    """The lead that names only `zone`."""
+    return _BIT[zone]
+
+
+def zones_of(lead: Lead) -> list[Zone]:
+    """The zones a lead names."""
+    return [zone for place, zone in _ZONES if lead & place]
+
+
 def learn(state: InfectedState, seat: int, cards: Iterable[int], zone: Zone) -> None:
     """`seat` saw these cards go to `zone`."""
     leads = state.whereabouts[seat]
-    only = frozenset((zone,))
+    only = _BIT[zone]
     for card in cards:
         leads[card] = only
 
 
-Lead = frozenset[Zone]
-"""The zones one of which holds a card."""
-
-
-def _widen(leads: dict[int, Lead], source: Zone, target: Zone, widened: dict[Lead, Lead]) -> None:
-    """Every lead into `source` may now be in `target` too. Many cards share a lead (a
-    reshuffle leads dozens into the deck, and every draw widens them), so each distinct lead
-    is looked at and widened once per move, in `widened`, and the cards share the result. A
-    lead that already names `target` stays the same object: a card is written to only where
-    its lead grew (or an equal lead of another card was met first). Cards learned together
-    lie next to each other with the same lead object, so the last one looked up is kept."""
-    last: Lead | None = None
-    new: Lead = frozenset()
+def _widen(leads: dict[int, Lead], source: Lead, target: Lead) -> None:
+    """Every lead into `source` may now be in `target` too."""
     for card, zones in leads.items():
-        if zones is not last:
-            found = widened.get(zones)
-            if found is None:
-                grows = source in zones and target not in zones
-                found = widened[zones] = zones | {target} if grows else zones
-            last, new = zones, found
-        if new is not zones:
-            leads[card] = new
+        if zones & source and not zones & target:
+            leads[card] = zones | target
 
 
 def moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
     """A card nobody but `seen_by` could name went from `source` to `target`: every other seat's
     leads into `source` may now be in `target` too."""
-    widened: dict[Lead, Lead] = {}
+    src, tgt = _BIT[source], _BIT[target]
     for seat, leads in enumerate(state.whereabouts):
         if seat not in seen_by and leads:
-            _widen(leads, source, target, widened)
+            _widen(leads, src, tgt)
 
 
 def emptied(
@@ -99,15 +109,16 @@ def emptied(
     """All of `source` (`cards`, which its `owner` knows, and `seen_by` are shown) went face
     down to `target`."""
     moved = set(cards)
+    src, tgt = _BIT[source], _BIT[target]
     for seat, leads in enumerate(state.whereabouts):
         if seat == owner:
             learn(state, seat, cards, target)
             continue
         shown = seat in seen_by
         for card, zones in leads.items():
-            if source in zones:
-                rest = zones - {source}
-                leads[card] = rest if shown and card not in moved else rest | {target}
+            if zones & src:
+                rest = zones & ~src
+                leads[card] = rest if shown and card not in moved else rest | tgt
 
 
 def to_pile(state: InfectedState, seat: int, card: int, face_up: bool) -> None:
@@ -124,13 +135,13 @@ def shuffled_into_deck(state: InfectedState, hidden: list[int]) -> None:
     """The discard pile (both parts) became the deck: everyone knows the cards discarded face
     up are in it; a card led into the part nobody was shown is in it too, and the others of
     that part (`hidden`) stay unknown."""
-    deck = frozenset((DECK,))
+    deck, discarded = _BIT[DECK], _BIT[HIDDEN]
     unknown = set(hidden)
     shown = [card for card in state.ideck if card not in unknown]
     for seat, leads in enumerate(state.whereabouts):
         for card, zones in leads.items():
-            if HIDDEN in zones:
-                leads[card] = (zones - {HIDDEN}) | deck
+            if zones & discarded:
+                leads[card] = (zones & ~discarded) | deck
         learn(state, seat, shown, DECK)
 
 
@@ -180,25 +191,25 @@ def drew_zombie(state: InfectedState, card: int, zone: Zone, seen_by: list[int])
     """The top zombie card went face down into `zone`: the seats that had looked at it know
     where; for the others it may be any card of the deck (after the end game's reshuffle,
     when leads point into the deck)."""
-    widened: dict[Lead, Lead] = {}
+    deck, into = _BIT[ZDECK], _BIT[zone]
     for seat, leads in enumerate(state.zombie_whereabouts):
         if seat in seen_by:
             if zone != (ZHAND, seat):
-                leads[card] = frozenset((zone,))
+                leads[card] = into
         elif leads:
-            _widen(leads, ZDECK, zone, widened)
+            _widen(leads, deck, into)
 
 
 def zombie_deck_rebuilt(state: InfectedState, face_down: list[int]) -> None:
     """The zombie discard pile and the endgame cards became the deck: everyone knows the cards
     that lay face up are in it; a card led into the discard's face-down ones is in it too, and
     the others of those (`face_down`) stay unknown."""
-    deck = frozenset((ZDECK,))
+    deck, down = _BIT[ZDECK], _BIT[ZDOWN]
     unknown = set(face_down)
     for leads in state.zombie_whereabouts:
         for card, zones in leads.items():
-            if ZDOWN in zones:
-                leads[card] = (zones - {ZDOWN}) | deck
+            if zones & down:
+                leads[card] = (zones & ~down) | deck
         for card in state.zdeck:
             if card not in unknown:
                 leads[card] = deck
@@ -207,10 +218,10 @@ def zombie_deck_rebuilt(state: InfectedState, face_down: list[int]) -> None:
 def zombie_moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
     """A zombie card nobody but `seen_by` could name went from `source` to `target`: every
     other seat's leads into `source` may now be in `target` too."""
-    widened: dict[Lead, Lead] = {}
+    src, tgt = _BIT[source], _BIT[target]
     for seat, leads in enumerate(state.zombie_whereabouts):
         if seat not in seen_by and leads:
-            _widen(leads, source, target, widened)
+            _widen(leads, src, tgt)
 
 
 def took_wound(state: InfectedState, victim: int, taker: int) -> None:

@@ -6,8 +6,9 @@ import random
 from collections import Counter
 
 from hiddenhand.games.infected.sampling import _fits, _place
+from hiddenhand.games.infected.whereabouts import DECK, HAND, bit, zones_of
 
-ZONES = [("hand", seat) for seat in range(5)]
+ZONES = [(HAND, seat) for seat in range(4)] + [DECK]
 
 
 def _hall(demands: list[tuple[tuple[tuple[str, int], ...], int]], room: dict) -> bool:
@@ -33,16 +34,16 @@ def test_leads_are_placed_whenever_they_fit() -> None:
         assert _fits(demands, room) == fits, (demands, room)
         if not fits:
             continue
-        groups: dict[frozenset, list[int]] = {}
+        groups: dict[int, list[int]] = {}
         card = 0
         for zones, want in demands:
-            groups.setdefault(frozenset(zones), []).extend(range(card, card + want))
+            groups.setdefault(sum(bit(z) for z in zones), []).extend(range(card, card + want))
             card += want
         slots = {z: list(range(n)) for z, n in room.items() if n}
         placed = _place(groups, slots, rng)
         assert len(placed) == card, (groups, room)
         for lead, cards in groups.items():
-            assert all(placed[c][0] in lead for c in cards)
+            assert all(placed[c][0] in zones_of(lead) for c in cards)
         assert len(set(placed.values())) == card, "two cards in one place"
         assert all(slot < room[zone] for zone, slot in placed.values())
         assert all(n <= room[z] for z, n in Counter(z for z, _ in placed.values()).items())
