@@ -11,6 +11,7 @@ from hiddenhand.engine.game import Game, register
 from hiddenhand.games.infected import beliefs  # noqa: F401  (it registers the belief reader)
 from hiddenhand.games.infected.bots import InfectedBot
 from hiddenhand.games.infected.evaluate import evaluate, evaluate_seats
+from hiddenhand.games.infected.limits import MAX_PLAYERS
 from hiddenhand.games.infected.options import InfectedOptions, check_options
 from hiddenhand.games.infected.render import render_view
 from hiddenhand.games.infected.rules import InfectedState
@@ -37,7 +38,7 @@ INFECTED = register(
         id="infected",
         title="The Infected",
         min_players=1,
-        max_players=4,
+        max_players=MAX_PLAYERS,
         options_type=InfectedOptions,
         new_state=InfectedState,
         action_space=infected_space,

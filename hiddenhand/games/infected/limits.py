@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+MAX_PLAYERS = 4
+"""The game box: 1 to 4 players."""
 HAND_LIMIT = 7
 """Hand limit: "Normally players may hold up to 7 cards in their hand"."""
 INFECTED_HAND_LIMIT = 3

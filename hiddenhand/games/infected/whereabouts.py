@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from hiddenhand.games.infected.flow import Phase
+from hiddenhand.games.infected.limits import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
@@ -49,19 +50,13 @@ ZDOWN: Zone = ("zombie discard face down", -1)
 """The cards of the zombie discard pile that lie face down (`InfectedState.zdiscard_down`)."""
 
 
-_KINDS = (DECK[0], HIDDEN[0], HAND, PILE, GEAR, ZDECK[0], ZREMOVED[0], ZDOWN[0], WOUNDS, ZHAND)
-_SEATS = 5
-"""Bit places per zone kind: the zone without a seat (-1), then seats 0-3."""
-
 Lead = int
 """The zones one of which holds a card, one bit per zone (`bit`)."""
 
-_BIT = {
-    (kind, seat): 1 << (k * _SEATS + seat + 1)
-    for k, kind in enumerate(_KINDS)
-    for seat in range(-1, _SEATS - 1)
-}
-_ZONES = sorted((place, zone) for zone, place in _BIT.items())
+_ZONES: list[Zone] = [DECK, HIDDEN, ZDECK, ZREMOVED, ZDOWN] + [
+    (kind, seat) for kind in (HAND, PILE, GEAR, WOUNDS, ZHAND) for seat in range(MAX_PLAYERS)
+]
+_BIT = {zone: 1 << place for place, zone in enumerate(_ZONES)}
 
 
 def bit(zone: Zone) -> Lead:
@@ -71,13 +66,13 @@ def bit(zone: Zone) -> Lead:
 
 def zones_of(lead: Lead) -> list[Zone]:
     """The zones a lead names."""
-    return [zone for place, zone in _ZONES if lead & place]
+    return [zone for place, zone in enumerate(_ZONES) if lead >> place & 1]
 
 
 def learn(state: InfectedState, seat: int, cards: Iterable[int], zone: Zone) -> None:
     """`seat` saw these cards go to `zone`."""
     leads = state.whereabouts[seat]
-    only = _BIT[zone]
+    only = bit(zone)
     for card in cards:
         leads[card] = only
 
@@ -92,7 +87,7 @@ def _widen(leads: dict[int, Lead], source: Lead, target: Lead) -> None:
 def moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
     """A card nobody but `seen_by` could name went from `source` to `target`: every other seat's
     leads into `source` may now be in `target` too."""
-    src, tgt = _BIT[source], _BIT[target]
+    src, tgt = bit(source), bit(target)
     for seat, leads in enumerate(state.whereabouts):
         if seat not in seen_by and leads:
             _widen(leads, src, tgt)
@@ -109,7 +104,7 @@ def emptied(
     """All of `source` (`cards`, which its `owner` knows, and `seen_by` are shown) went face
     down to `target`."""
     moved = set(cards)
-    src, tgt = _BIT[source], _BIT[target]
+    src, tgt = bit(source), bit(target)
     for seat, leads in enumerate(state.whereabouts):
         if seat == owner:
             learn(state, seat, cards, target)
@@ -135,7 +130,7 @@ def shuffled_into_deck(state: InfectedState, hidden: list[int]) -> None:
     """The discard pile (both parts) became the deck: everyone knows the cards discarded face
     up are in it; a card led into the part nobody was shown is in it too, and the others of
     that part (`hidden`) stay unknown."""
-    deck, discarded = _BIT[DECK], _BIT[HIDDEN]
+    deck, discarded = bit(DECK), bit(HIDDEN)
     unknown = set(hidden)
     shown = [card for card in state.ideck if card not in unknown]
     for seat, leads in enumerate(state.whereabouts):
@@ -191,7 +186,7 @@ def drew_zombie(state: InfectedState, card: int, zone: Zone, seen_by: list[int])
     """The top zombie card went face down into `zone`: the seats that had looked at it know
     where; for the others it may be any card of the deck (after the end game's reshuffle,
     when leads point into the deck)."""
-    deck, into = _BIT[ZDECK], _BIT[zone]
+    deck, into = bit(ZDECK), bit(zone)
     for seat, leads in enumerate(state.zombie_whereabouts):
         if seat in seen_by:
             if zone != (ZHAND, seat):
@@ -204,7 +199,7 @@ def zombie_deck_rebuilt(state: InfectedState, face_down: list[int]) -> None:
     """The zombie discard pile and the endgame cards became the deck: everyone knows the cards
     that lay face up are in it; a card led into the discard's face-down ones is in it too, and
     the others of those (`face_down`) stay unknown."""
-    deck, down = _BIT[ZDECK], _BIT[ZDOWN]
+    deck, down = bit(ZDECK), bit(ZDOWN)
     unknown = set(face_down)
     for leads in state.zombie_whereabouts:
         for card, zones in leads.items():
@@ -218,7 +213,7 @@ def zombie_deck_rebuilt(state: InfectedState, face_down: list[int]) -> None:
 def zombie_moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
     """A zombie card nobody but `seen_by` could name went from `source` to `target`: every
     other seat's leads into `source` may now be in `target` too."""
-    src, tgt = _BIT[source], _BIT[target]
+    src, tgt = bit(source), bit(target)
     for seat, leads in enumerate(state.zombie_whereabouts):
         if seat not in seen_by and leads:
             _widen(leads, src, tgt)

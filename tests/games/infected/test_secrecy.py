@@ -224,6 +224,9 @@ def test_a_card_moved_unseen_widens_every_lead_into_its_zone() -> None:
     assert zones_of(drawn) == [DECK, (HAND, 1)]
     assert state.whereabouts[1] == {1: in_deck}  # seat 1 drew: it knows the card
     assert state.whereabouts[2] == {1: drawn}
+    before = [dict(leads) for leads in state.whereabouts]
+    moved_unseen(state, DECK, (HAND, 1), 1)  # a second draw by the same hand adds nothing
+    assert state.whereabouts == before
 
 
 def test_a_zombie_card_looked_at_and_drawn_as_a_wound_is_known_there() -> None:
@@ -335,12 +338,3 @@ def test_unseen_fails_stay_unknown_in_a_reshuffled_item_deck() -> None:
     assert any(chainsaw in s.hands[0] + s.piles[0] for s in samples), "never shown to seat 2"
     own = [state.determinize(0, rng) for _ in range(30)]
     assert all(chainsaw in s.ideck + s.hands[1] for s in own)
-
-
-def test_a_lead_that_already_names_the_target_is_left_as_it_is() -> None:
-    """A second unseen draw by the same hand adds nothing to a lead into the deck."""
-    state = start(3, 8)
-    drawn = bit(DECK) | bit((HAND, 1))
-    state.whereabouts = [{1: drawn, 2: drawn | bit(HIDDEN)}, {}, {}]
-    moved_unseen(state, DECK, (HAND, 1), 1)
-    assert state.whereabouts[0] == {1: drawn, 2: drawn | bit(HIDDEN)}
