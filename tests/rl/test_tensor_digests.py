@@ -36,7 +36,7 @@ CASES: dict[tuple[str, int, tuple[str, ...]], str] = {
         3,
         ("variant=infection-spreads", "harder=true"),
     ): "7c17e48693b3981d99d04b7556df0844",
-    ("infected", 4, ()): "29e85d7fc724469b1551c3b291d36a23",
+    ("infected", 4, ()): "042a2e1cb5816ddb1e553ef4d18fcf1b",
     ("infected", 4, ("variant=all-okay", "lead_by_vote=true")): "9d196ea8645148da10c4c93708278b5a",
     (
         "infected",

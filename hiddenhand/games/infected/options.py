@@ -23,6 +23,10 @@ class InfectedOptions(Options):
         "zombie cards the cooperative game removes: balanced (10 with 2-4 players, 5 alone) "
         "or rulebook (the recommended 5 at any table)",
     )
+    standard_removal: Literal["balanced", "rulebook"] = option(
+        "balanced",
+        "zombie cards the 4-player standard game removes: balanced (2) or rulebook (none)",
+    )
     lead_by_vote: bool = option(False, "the Leader card moves only by a vote (3-4 players)")
     carried_resources: bool = option(
         False, "resources taken into hands when the end game begins still count as collected"
@@ -34,15 +38,25 @@ def effective_variant(players: int, options: InfectedOptions) -> str:
     return "cooperative" if players == 1 else options.variant
 
 
-def cooperative_removals(players: int, options: InfectedOptions) -> int:
-    """Minor threats the cooperative game removes at set-up: the rulebook recommends 5, and
-    with this card set good players win 70-77% of 2-4 player cooperative games with 5 removed,
-    about half with 10 (docs/rules/the-infected.md), so `balanced` removes 10 there."""
-    if effective_variant(players, options) != "cooperative":
-        return 0
-    if options.cooperative_removal == "balanced" and players >= 2:
-        return 10
-    return 5
+def minor_removals(players: int, options: InfectedOptions) -> int:
+    """Minor threats removed at set-up, the rulebook's lever on difficulty (fewer threats, a
+    shorter game, harder for the survivors): `harder` removes 5 more at any table."""
+    return _balance_removals(players, options) + (5 if options.harder else 0)
+
+
+def _balance_removals(players: int, options: InfectedOptions) -> int:
+    """The removals that tune a setup (docs/rules/the-infected.md measures each).
+
+    The cooperative game: the rulebook recommends 5, and with this card set good players win
+    70-77% of 2-4 player cooperative games with 5 removed, about half with 10. The 4-player
+    standard game: `hard` survivors win above 60% with the full deck, 2 removed bring it inside.
+    """
+    variant = effective_variant(players, options)
+    if variant == "cooperative":
+        return 10 if options.cooperative_removal == "balanced" and players >= 2 else 5
+    if variant == "standard" and players == 4 and options.standard_removal == "balanced":
+        return 2
+    return 0
 
 
 def check_options(players: int, options: InfectedOptions) -> None:

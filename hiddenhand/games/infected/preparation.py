@@ -13,7 +13,7 @@ from hiddenhand.games.infected import mechanics
 from hiddenhand.games.infected.flow import Phase, Turn, Window
 from hiddenhand.games.infected.intents import Equip
 from hiddenhand.games.infected.limits import STARTING_EQUIPS, STARTING_ITEMS
-from hiddenhand.games.infected.options import cooperative_removals
+from hiddenhand.games.infected.options import minor_removals
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
@@ -23,11 +23,11 @@ if TYPE_CHECKING:
 
 
 def setup_decks(state: InfectedState) -> None:
-    """Shuffle both decks; the cooperative game and `harder` remove minor threats."""
+    """Shuffle both decks; some setups and `harder` remove minor threats."""
     rng = state.rng
     state.zdeck = list(state.cards.zombie_deck)
     rng.shuffle(state.zdeck)
-    removals = cooperative_removals(state.n, state.options) + (5 if state.options.harder else 0)
+    removals = minor_removals(state.n, state.options)
     if removals:
         minor = [c for c in state.zdeck if not state.kind_z(c).major]
         for card in rng.sample(minor, removals):

@@ -105,7 +105,7 @@ def test_each_player_gets_nine_items_and_must_equip_two() -> None:
 
 
 def test_harder_removes_five_non_major_zombie_cards() -> None:
-    state = start(4, 2, harder="true")
+    state = start(4, 2, harder="true", standard_removal="rulebook")
     assert len(state.zremoved) == 5
     assert not any(CARDS.zombie_kinds[CARDS.zombie_of[c]].major for c in state.zremoved)
     assert len(state.zdeck) == 49
@@ -130,6 +130,24 @@ def test_the_cooperative_game_removes_ten_minor_threats_with_two_or_more_players
     assert len(harder.zremoved) == removed + 5
     if players >= 3:  # the other variants remove nothing, whatever the option says
         assert start(players, 3, variant="all-okay", cooperative_removal=removal).zremoved == []
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "removal", "removed"),
+    [(4, "standard", "balanced", 2), (4, "standard", "rulebook", 0)]
+    + [(3, "standard", "balanced", 0), (2, "standard", "balanced", 0)]
+    + [(4, variant, "balanced", 0) for variant in ("infection-spreads", "all-okay")],
+)
+def test_the_four_player_standard_game_removes_two_minor_threats(
+    players: int, variant: str, removal: str, removed: int
+) -> None:
+    """With the full deck `hard` survivors won above 60% of 4-player standard games only."""
+    state = start(players, 3, variant=variant, standard_removal=removal)
+    assert len(state.zremoved) == removed
+    assert len(state.zdeck) == 54 - removed
+    assert not any(CARDS.zombie_kinds[CARDS.zombie_of[c]].major for c in state.zremoved)
+    harder = start(players, 3, variant=variant, standard_removal=removal, harder="true")
+    assert len(harder.zremoved) == removed + 5
 
 
 def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
