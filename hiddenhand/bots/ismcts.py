@@ -44,6 +44,9 @@ the guide's values, read from the observation the bot would have in that world (
 and what its seat saw during the iteration), instead of played on to the end.
 
 Budget: `iterations` per decision, and optionally `seconds` (wall time), whichever ends first.
+`iterations_to_end`, where given, replaces `iterations` when the game cannot judge the world at
+the root (its evaluation answers None there, as Good Cop Bad Cop's does under Zombies): every
+rollout is then played to the end, and such rewards are noisy enough to need more of them.
 With an iteration budget alone the bot is reproducible: the same seed plays the same moves.
 `search_seconds` counts CPU time, so iterations per second are those of one core even on a
 shared machine; `search_wall_seconds` counts wall time.
@@ -172,7 +175,8 @@ def _number(name: str, value: object, kind: type[int] | type[float], low: float)
 class ISMCTSBot(Bot):
     """SO-ISMCTS on determinized samples.
 
-    Options: iterations (per decision), seconds (time cap, 0 for none), c (exploration),
+    Options: iterations (per decision), iterations_to_end (instead, where the world cannot be
+    judged at the root; 0: as iterations), seconds (time cap, 0 for none), c (exploration),
     depth (rollout moves; "auto": SHORT_DEPTH if the game has `evaluate`, else FULL_DEPTH),
     margin (how much better in mean reward another root action must be than the rollout
     bot's choice to be played instead), expand (visits before a node joins the tree),
@@ -193,6 +197,13 @@ class ISMCTSBot(Bot):
         BotOption("width", int, 0, 64, help="root actions compared, 0 for all"),
         BotOption("margin", float, 0, 1, help="reward a root action must gain over the advice"),
         BotOption("guide", str, words=("off", "on"), help="the learned policy and values"),
+        BotOption(
+            "iterations_to_end",
+            int,
+            0,
+            MAX_ITERATIONS,
+            help="iterations where rollouts must run to the end, 0 for as many",
+        ),
     )
 
     def __init__(
@@ -200,6 +211,7 @@ class ISMCTSBot(Bot):
         seat: int,
         seed: int = 0,
         iterations: int | str = 100,
+        iterations_to_end: int | str = 0,
         seconds: float | str = 0.0,
         c: float | str = 0.7,
         depth: int | str = "auto",
@@ -211,6 +223,7 @@ class ISMCTSBot(Bot):
     ) -> None:
         super().__init__(seat, seed)
         self.iterations = int(_number("iterations", iterations, int, 1))
+        self.iterations_to_end = int(_number("iterations_to_end", iterations_to_end, int, 0))
         self.seconds = float(_number("seconds", seconds, float, 0.0))
         self.c = float(_number("c", c, float, 0.0))
         self.depth = None if depth == "auto" else int(_number("depth", depth, int, 0))
@@ -261,7 +274,8 @@ class ISMCTSBot(Bot):
         totals = dict.fromkeys(legal, 0.0)
         best_in = dict.fromkeys(legal, 0.0)
         done = batches = 0
-        while done < self.iterations:
+        budget = self._budget(sample)
+        while done < budget:
             world = sample.determinize(self.seat, self.rng)
             luck = self.rng.randrange(2**62)
             batch = []
@@ -294,6 +308,15 @@ class ISMCTSBot(Bot):
         edges = root.stats.get(self.seat, {})
         visits = {a: int(edges[a.id][0]) if a.id in edges else 0 for a in legal}
         return Deliberation(legal, totals, best_in, visits, batches, preferred, choice)
+
+    def _budget(self, sample: State) -> int:
+        """The iterations of this decision: `iterations_to_end` where the game cannot judge
+        the world at the root, else `iterations`."""
+        if self.iterations_to_end and self.guide != "on":
+            evaluate = evaluator(sample.game.id)
+            if evaluate is None or evaluate(sample, self.seat) is None:
+                return self.iterations_to_end
+        return self.iterations
 
     def _candidates(
         self, legal: list[Action], preferred: Action | None, priors: dict[int, float] | None

@@ -168,3 +168,23 @@ def test_ismcts_plays_every_game_to_the_end_with_legal_moves(game_id):
     assert result.outcome.winners <= set(range(n))
     assert sum(b.searches for b in bots) > 0
     assert all(b.iterations_done >= 3 * b.searches for b in bots)
+
+
+@pytest.mark.parametrize(("zombies", "budget"), [("off", 10), ("dice", 30)])
+def test_iterations_to_end_replace_the_budget_only_where_the_world_cannot_be_judged(
+    zombies, budget
+):
+    """Good Cop Bad Cop's evaluation judges the base game but not Zombies, whose rollouts run
+    to the end: there `iterations_to_end` is the budget, and the search is the one that budget
+    gives; elsewhere `iterations` is."""
+    goodcop = get_game("goodcop")
+    state = goodcop.start(6, goodcop.options([f"zombies={zombies}"]), 11)
+    while len(state.pending()[seat := min(state.pending())]) == 1:
+        state.act(seat, state.pending()[seat][0])
+    bot = make_bot(goodcop, "ismcts:iterations=10:iterations_to_end=30", seat, 5)
+    plain = make_bot(goodcop, f"ismcts:iterations={budget}", seat, 5)
+    thought = bot.deliberate(turn_for(state, seat, bot, []))
+    same = plain.deliberate(turn_for(state, seat, plain, []))
+    assert bot.iterations_done == plain.iterations_done >= budget
+    assert bot.iterations_done < budget + len(thought.legal)
+    assert (thought.choice, thought.totals) == (same.choice, same.totals)
