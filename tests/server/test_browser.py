@@ -173,3 +173,45 @@ def test_the_page_reconnects_by_itself_after_a_server_restart(
         assert page.locator(".banner.over").count() == 1
     finally:
         server.stop()
+
+
+def highcard_turn(server: Server, browser: Browser) -> Page:
+    """A High Card table of Robin and bots, at Robin's first question."""
+    page = browser.new_context().new_page()
+    page.goto(server.http + "/")
+    page.fill("#my-name", "Robin")
+    page.click("#game-tabs button[data-game='highcard']")
+    page.fill("#options input[name='turns']", "40")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(OFFERED)
+    return page
+
+
+def test_a_refused_choice_is_offered_again(server: Server, browser: Browser) -> None:
+    """The server refuses a choice and nothing else moves: the same buttons come back lit."""
+    page = highcard_turn(server, browser)
+    offered = page.locator(OFFERED).count()
+    page.evaluate("window.hiddenhand.state.step = -1")  # sent back as a step long gone
+    page.locator(OFFERED).first.click()
+    page.wait_for_selector("#toast:has-text('moved on')")
+    page.wait_for_function(f"document.querySelectorAll('{OFFERED}').length === {offered}")
+
+
+def test_a_choice_lost_with_the_connection_is_offered_again(
+    server: Server, browser: Browser
+) -> None:
+    """A choice sent as the connection dropped gets no answer: once the page is connected
+    again, the question (still standing) is offered again, not left waiting."""
+    page = highcard_turn(server, browser)
+    step = page.evaluate("window.hiddenhand.state.step")
+    page.evaluate("window.hiddenhand.socket.send = () => {}")  # lost on the way
+    page.locator(OFFERED).first.click()
+    assert page.locator(OFFERED).count() == 0, "waiting for the answer"
+    page.evaluate("window.hiddenhand.socket.close()")
+    page.wait_for_selector("#link-state.down")
+    page.wait_for_selector("#link-state.up", timeout=20_000)
+    page.wait_for_selector(OFFERED, timeout=10_000)
+    page.locator(OFFERED).first.click()  # and this time it is taken
+    moved = "step => window.hiddenhand.state.step !== step || !!window.hiddenhand.state.outcome"
+    page.wait_for_function(moved, arg=step)

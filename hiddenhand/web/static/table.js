@@ -84,6 +84,10 @@ function send(message) {
 function receive(message) {
   switch (message.type) {
     case "welcome":
+      // A new connection: no answer to what was sent on the old one will come. A choice
+      // waiting for one is offered again (the state that follows says whether it stands).
+      page.asking = null;
+      page.waitingForReply = false;
       page.table = message.table;
       page.chat = message.chat;
       page.prefs = message.prefs;
@@ -537,7 +541,7 @@ function undo() {
   closeMenus();
   page.waitingForReply = true;
   send({ type: "undo", step: page.state.step });
-  for (const b of document.querySelectorAll("#choices button")) b.disabled = true;
+  disableChoices("#choices button");
 }
 
 // What the page asks now: the follow-ups of a move being put together, else the table's choices.
@@ -662,7 +666,14 @@ function act(id) {
   page.asking = { actions: [...(level?.actions || []), id], texts: [...(level?.texts || []), text], step };
   page.waitingForReply = true;
   send(moveMessage("preview", page.asking));
-  for (const b of document.querySelectorAll("#choices button.choice")) b.disabled = true;
+  disableChoices("#choices button.choice");
+}
+
+// Grey the buttons out where they are (no element swapped under the pointer), and forget
+// what was drawn: whatever answer comes (a refusal leaving the same choices, say) redraws them.
+function disableChoices(selector) {
+  for (const b of document.querySelectorAll(selector)) b.disabled = true;
+  choicesShown = "";
 }
 
 function moveMessage(type, { actions: [action, ...then], step }) {
