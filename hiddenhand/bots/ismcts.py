@@ -32,9 +32,10 @@ the root the bot's own seat decides first; the rest of the window is the next no
 window act in seat order, as the match runner has them.
 
 Rollouts stop after `depth` moves, or later, at the first moment the game can judge (its
-evaluation, registered in `bots.registry`, may answer None in the middle of a fight); an
-unfinished one scores each seat the game's own estimate of its chance to win (called on the
-determinized world), or one half for every seat if the game has none; a finished one scores 1
+evaluation, registered in `bots.registry`, may answer None in the middle of a fight), and after
+MAX_ROLLOUT moves at the latest; an unfinished one scores each seat the game's own estimate of
+its chance to win (called on the determinized world), or one half for every seat if the game
+has none or cannot judge it; a finished one scores 1
 for each winner and 0 for the others (one half each if nobody wins).
 
 With a learned guide (`guide=on`, `bots.guide`): its policy, read from the bot's own
@@ -91,6 +92,11 @@ SHORT_DEPTH = 10
 """Rollout moves by default where the game can evaluate the unfinished world at the cut."""
 FULL_DEPTH = 400
 """Rollout moves by default where it cannot: in practice, to the end of the game."""
+MAX_ROLLOUT = SHORT_DEPTH + FULL_DEPTH
+"""The most moves a rollout plays whatever its `depth`: past them, and the game still unable
+to judge the world, it scores one half. One cap for every depth, so that a depth past the
+moment a game first judges (Good Cop Bad Cop's base game, played to the end) does not change
+the search where it never judges (its Zombies games, hundreds of moves long)."""
 MAX_ITERATIONS = 5000
 """The most iterations a spec may ask for per decision (seconds of CPU, not hours)."""
 MAX_SECONDS = 10.0
@@ -514,7 +520,7 @@ class ISMCTSBot(Bot):
 
     def _rollout(self, state: State) -> list[float]:
         """The rollout policy plays on for `depth` moves, then until the game can judge the
-        world (at most FULL_DEPTH moves more); every seat's reward."""
+        world (at most MAX_ROLLOUT moves in all); every seat's reward."""
         choice = self._rollout_rng.choice
         unseeded = self._unseeded
         policies = self._policies
@@ -525,11 +531,12 @@ class ISMCTSBot(Bot):
         if steps is None:
             cut = evaluate is not None or self.guide == "on"
             steps = self.depth = SHORT_DEPTH if cut else FULL_DEPTH
+        last = steps - MAX_ROLLOUT  # `steps` when MAX_ROLLOUT moves have been played
         while pending:
             if steps <= 0 and self._seen is not None:
                 return self._guided_values(state)
             if steps <= 0:
-                if evaluate is None or steps <= -FULL_DEPTH:
+                if evaluate is None or steps <= last:
                     return [0.5] * len(state.players)
                 judged = self._judge(state, evaluate, every_seat)
                 if judged is not None:

@@ -82,7 +82,9 @@ LADDERS: dict[str, dict[str, str]] = {
     # expert: the search over every legal move with a larger budget, guided by the game's
     # learned guide where one is shipped (NOIR: rollouts cut after 4 moves and scored by its
     # values, so 180 iterations cost what 100 unguided ones did; Good Cop Bad Cop: 300 where its
-    # Zombies games roll out to the end, since 100 did not separate from hard there). Budgets are
+    # Zombies games roll out to the end, since 100 did not separate from hard there). Good Cop
+    # Bad Cop's searches roll out 400 moves before the evaluation judges the world: cut after
+    # 10 (a window of six seats is six moves), hard played no better than medium. Budgets are
     # iterations (no time cap: the moves do not depend on the machine); expert stays well
     # within 0.2 s of CPU a decision. `benchmarks/ladder.py` measures every step; docs/bots.md
     # has the figures.
@@ -95,8 +97,8 @@ LADDERS: dict[str, dict[str, str]] = {
     "goodcop": {
         "easy": "sloppy:slip=0.5",
         "medium": "heuristic",
-        "hard": "ismcts:iterations=40:width=5",
-        "expert": "ismcts:iterations=100:iterations_to_end=300",
+        "hard": "ismcts:iterations=40:width=5:depth=400",
+        "expert": "ismcts:iterations=100:iterations_to_end=300:depth=400",
     },
     "infected": {
         "easy": "sloppy:slip=0.5",

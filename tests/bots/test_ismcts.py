@@ -1,5 +1,7 @@
 """The ISMCTS bot: it plans only on determinizations, is reproducible, and searches well."""
 
+import random
+
 import pytest
 
 from hiddenhand.bots.base import bot_names, make_bot
@@ -188,3 +190,36 @@ def test_iterations_to_end_replace_the_budget_only_where_the_world_cannot_be_jud
     assert bot.iterations_done == plain.iterations_done >= budget
     assert bot.iterations_done < budget + len(thought.legal)
     assert (thought.choice, thought.totals) == (same.choice, same.totals)
+
+
+def _decisions_differ(zombies: str, spec: str, long_spec: str) -> list[bool]:
+    """At a few decisions of one Good Cop Bad Cop game (random moves between them), whether a
+    search with rollouts cut by the evaluation after `depth=auto` moves decides otherwise (its
+    choice or its totals) than the same search with every rollout played to the end."""
+    goodcop = get_game("goodcop")
+    state = goodcop.start(6, goodcop.options([f"zombies={zombies}"]), 11)
+    rng = random.Random(3)
+    differ: list[bool] = []
+    while len(differ) < 3 and state.pending():
+        seat = min(state.pending())
+        legal = state.pending()[seat]
+        if len(legal) > 1 and rng.random() < 0.3:
+            cut, to_end = (make_bot(goodcop, s, seat, 5) for s in (spec, long_spec))
+            a = cut.deliberate(turn_for(state, seat, cut, []))
+            b = to_end.deliberate(turn_for(state, seat, to_end, []))
+            differ.append((a.choice, a.totals) != (b.choice, b.totals))
+        state.act(seat, rng.choice(legal))
+    return differ
+
+
+@pytest.mark.parametrize("zombies", ["off", "dice", "infect", "simple"])
+def test_rollouts_to_the_end_change_only_the_base_game_s_search(zombies):
+    """Good Cop Bad Cop's evaluation never judges a world under Zombies, so there `depth=400`
+    plays the rollouts `depth=auto` already played to the end: the levels that set it search as
+    they did under Zombies (and the ladder's Zombies rows stand). In the base game it is another
+    search: the evaluation no longer cuts the rollouts after 10 moves."""
+    differ = _decisions_differ(
+        zombies, "ismcts:iterations=12:width=5", "ismcts:iterations=12:width=5:depth=400"
+    )
+    assert len(differ) == 3
+    assert any(differ) if zombies == "off" else not any(differ)
