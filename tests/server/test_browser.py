@@ -149,19 +149,25 @@ def test_two_people_in_two_browsers_play_one_table(
     Path(SHOTS).joinpath(f"{game_id}-two-people.png").write_bytes(bob.screenshot(full_page=True))
 
 
+def highcard_turn(server: Server, browser: Browser) -> Page:
+    """A High Card table of Robin and bots, at Robin's first question."""
+    page = browser.new_context().new_page()
+    page.goto(server.http + "/")
+    page.fill("#my-name", "Robin")
+    page.click("#game-tabs button[data-game='highcard']")
+    page.fill("#options input[name='turns']", "40")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")  # one person among bots: the game starts as they sit
+    page.wait_for_selector(OFFERED)
+    return page
+
+
 def test_the_page_reconnects_by_itself_after_a_server_restart(
     browser: Browser, tmp_path: Path
 ) -> None:
     server = Server(f"sqlite:///{tmp_path / 'tables.sqlite3'}").start()
     try:
-        page = browser.new_context().new_page()
-        page.goto(server.http + "/")
-        page.fill("#my-name", "Robin")
-        page.click("#game-tabs button[data-game='highcard']")
-        page.fill("#options input[name='turns']", "40")
-        page.click("#create-button")
-        page.wait_for_url("**/t/*")  # one person among bots: the game starts as they sit
-        page.wait_for_selector("#choices button:not([disabled])")
+        page = highcard_turn(server, browser)
         before = page.locator("#log li").count()
         server.kill()
         page.wait_for_selector("#link-state.down")
@@ -173,19 +179,6 @@ def test_the_page_reconnects_by_itself_after_a_server_restart(
         assert page.locator(".banner.over").count() == 1
     finally:
         server.stop()
-
-
-def highcard_turn(server: Server, browser: Browser) -> Page:
-    """A High Card table of Robin and bots, at Robin's first question."""
-    page = browser.new_context().new_page()
-    page.goto(server.http + "/")
-    page.fill("#my-name", "Robin")
-    page.click("#game-tabs button[data-game='highcard']")
-    page.fill("#options input[name='turns']", "40")
-    page.click("#create-button")
-    page.wait_for_url("**/t/*")
-    page.wait_for_selector(OFFERED)
-    return page
 
 
 def test_a_refused_choice_is_offered_again(server: Server, browser: Browser) -> None:
