@@ -194,8 +194,8 @@ def test_iterations_to_end_replace_the_budget_only_where_the_world_cannot_be_jud
 
 def _decisions_differ(zombies: str, spec: str, long_spec: str) -> list[bool]:
     """At a few decisions of one Good Cop Bad Cop game (random moves between them), whether a
-    search with rollouts cut by the evaluation after `depth=auto` moves decides otherwise (its
-    choice or its totals) than the same search with every rollout played to the end."""
+    search at `depth=auto` (the evaluation judges from move 10 on) decides otherwise (its choice
+    or its totals) than the same search whose rollouts play 400 moves before they are judged."""
     goodcop = get_game("goodcop")
     state = goodcop.start(6, goodcop.options([f"zombies={zombies}"]), 11)
     rng = random.Random(3)
@@ -215,9 +215,9 @@ def _decisions_differ(zombies: str, spec: str, long_spec: str) -> list[bool]:
 @pytest.mark.parametrize("zombies", ["off", "dice", "infect", "simple"])
 def test_rollouts_to_the_end_change_only_the_base_game_s_search(zombies):
     """Good Cop Bad Cop's evaluation never judges a world under Zombies, so there `depth=400`
-    plays the rollouts `depth=auto` already played to the end: the levels that set it search as
-    they did under Zombies (and the ladder's Zombies rows stand). In the base game it is another
-    search: the evaluation no longer cuts the rollouts after 10 moves."""
+    plays the rollouts `depth=auto` played (on to MAX_ROLLOUT moves): the levels that set it
+    search as they did under Zombies (and the ladder's Zombies rows stand). In the base game it
+    is another search: the evaluation no longer cuts the rollouts after 10 moves."""
     differ = _decisions_differ(
         zombies, "ismcts:iterations=12:width=5", "ismcts:iterations=12:width=5:depth=400"
     )
