@@ -35,8 +35,8 @@ Rollouts stop after `depth` moves, or later, at the first moment the game can ju
 evaluation, registered in `bots.registry`, may answer None in the middle of a fight), and after
 MAX_ROLLOUT moves at the latest; an unfinished one scores each seat the game's own estimate of
 its chance to win (called on the determinized world), or one half for every seat if the game
-has none or cannot judge it; a finished one scores 1
-for each winner and 0 for the others (one half each if nobody wins).
+has none or cannot judge it; a finished one scores 1 for each winner and 0 for the others (one
+half each if nobody wins).
 
 With a learned guide (`guide=on`, `bots.guide`): its policy, read from the bot's own
 observation at the root (its view and its log, the same in every world it could be in), picks
@@ -93,10 +93,8 @@ SHORT_DEPTH = 10
 FULL_DEPTH = 400
 """Rollout moves by default where it cannot: in practice, to the end of the game."""
 MAX_ROLLOUT = SHORT_DEPTH + FULL_DEPTH
-"""The most moves a rollout plays whatever its `depth`: past them, and the game still unable
-to judge the world, it scores one half. One cap for every depth, so that a depth past the
-moment a game first judges (Good Cop Bad Cop's base game, played to the end) does not change
-the search where it never judges (its Zombies games, hundreds of moves long)."""
+"""The most moves of a rollout whatever its `depth` (then one half, if still unjudged): a later
+cut (Good Cop's base game) leaves the search alone where the game never judges (its Zombies)."""
 MAX_ITERATIONS = 5000
 """The most iterations a spec may ask for per decision (seconds of CPU, not hours)."""
 MAX_SECONDS = 10.0
