@@ -23,6 +23,8 @@ PURE_VARIABLE = "HIDDENHAND_PURE"
 
 NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.engine.actions",
+    "hiddenhand.engine.audience",
+    "hiddenhand.engine.text",
     "hiddenhand.engine.state",
     "hiddenhand.engine.window",
     "hiddenhand.engine.seeding",

@@ -7,9 +7,10 @@ from typing import Any
 
 import msgspec
 
+from hiddenhand.engine.audience import EVERYONE, private
 from hiddenhand.engine.text import render, sentence
 
-EVERYONE: None = None
+__all__ = ["EVERYONE", "Event", "private", "visible"]
 
 
 class Event(msgspec.Struct, frozen=True):
@@ -44,13 +45,6 @@ class Event(msgspec.Struct, frozen=True):
             "public": self.audience is None,
             "data": dict(self.data),
         }
-
-
-def private(seats: int | Sequence[int] | frozenset[int]) -> frozenset[int]:
-    """An audience of one seat or a few."""
-    if isinstance(seats, int):
-        return frozenset((seats,))
-    return frozenset(seats)
 
 
 def visible(events: Sequence[Event], seat: int | None) -> list[Event]:

@@ -26,7 +26,8 @@ def random_playout(state: State, rng: random.Random, moves: int = -1) -> int:
     pending = state.pending()
     while pending and made != moves:
         if len(pending) == 1:
-            seat = next(iter(pending))
+            for seat in pending:  # noqa: B007 (its one key: compiled, cheaper than `next`)
+                break
         else:
             seats = list(pending)
             seat = seats[int(draw() * len(seats))]

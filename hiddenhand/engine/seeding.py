@@ -14,10 +14,16 @@ from __future__ import annotations
 
 import random
 import struct
+from collections.abc import MutableSequence
 from hashlib import blake2b
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hiddenhand.engine.errors import OptionError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsLenAndGetItem
+
+T = TypeVar("T")
 
 KEYED = "keyed"
 """Every generator is a keyed hash of the seed (the default for every new game)."""
@@ -101,6 +107,21 @@ class KeyedRandom(random.Random):
 
     def random(self) -> float:
         return (self._word() >> 11) * (1.0 / 9007199254740992.0)
+
+    # `random.Random`'s own shuffle and choice, line for line (the same draws in the same
+    # order, so the same games), here so that they run compiled: the rules shuffle and pick
+    # at nearly every draw.
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        randbelow = self._randbelow
+        for i in range(len(x) - 1, 0, -1):
+            j = randbelow(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+    def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
+        if not len(seq):
+            raise IndexError("Cannot choose from an empty sequence")
+        return seq[self._randbelow(len(seq))]
 
     def randbytes(self, n: int) -> bytes:
         return self.getrandbits(n * 8).to_bytes(n, "little")

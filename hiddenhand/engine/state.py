@@ -315,7 +315,9 @@ class State(Blank, ABC, Generic[OptionsT]):
         not worked out again."""
         before = self._pending
         assert before is not None, "keep_asking is called while an action is applied"
-        self._pending = {s: choices for s, choices in before.items() if s != seat}
+        rest = dict(before)  # a copy in C, where a comprehension walks a Mapping item by item
+        rest.pop(seat, None)
+        self._pending = rest
 
     def emit(self, event: Event) -> None:
         """Report something that happened during the action being applied: the one way a game

@@ -70,6 +70,22 @@ def test_shuffles_are_uniform():
     assert all(abs(c - 2000) < 200 for c in counts.values()), counts
 
 
+def test_shuffle_and_choice_draw_as_the_standard_library_does():
+    """KeyedRandom writes `random.Random`'s shuffle and choice out again so that they run
+    compiled: fed the same draws, they must give what the library's own give."""
+    ours, library = KeyedRandom(b"same"), KeyedRandom(b"same")
+    for size in (0, 1, 2, 7, 52, 80):
+        cards, expected = list(range(size)), list(range(size))
+        ours.shuffle(cards)
+        random.Random.shuffle(library, expected)
+        assert cards == expected
+        if size:
+            assert ours.choice(cards) == random.Random.choice(library, expected)
+    assert ours.getstate() == library.getstate()
+    with pytest.raises(IndexError, match="empty sequence"):
+        ours.choice([])
+
+
 def test_derived_numbers_differ_by_purpose_and_seed_and_carry_128_bits():
     seeds = [0, 1, -1, 7, 2**127, 10**40]
     values = {derive(s, p) for s in seeds for p in ("bot 0", "bot 1", "deal")}
