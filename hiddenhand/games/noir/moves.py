@@ -4,22 +4,22 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from hiddenhand.engine import Action, ActionArg, ActionSpace
 from hiddenhand.games.noir.board import BACKWARD, FORWARD
 from hiddenhand.games.noir.suspects import COUNT, NAMES, SIDE
 
-# action kinds
-IDENTITY = "identity"
-SHIFT = "shift"
-KILL = "kill"
-DISGUISE = "disguise"
-ARREST = "arrest"
-EXONERATE = "exonerate"
-DISCARD = "discard"
-CITIZEN = "citizen"
-CITIZEN_ARREST = "citizen-arrest"
+# action kinds (Final: compiled rules compare with the text itself, not a module attribute)
+IDENTITY: Final = "identity"
+SHIFT: Final = "shift"
+KILL: Final = "kill"
+DISGUISE: Final = "disguise"
+ARREST: Final = "arrest"
+EXONERATE: Final = "exonerate"
+DISCARD: Final = "discard"
+CITIZEN: Final = "citizen"
+CITIZEN_ARREST: Final = "citizen-arrest"
 
 
 def _items() -> list[tuple[str, tuple[ActionArg, ...], str]]:
@@ -86,3 +86,26 @@ def shifts(
                     continue
                 out.append(SPACE.get(SHIFT, axis, index, d))
     return tuple(out)
+
+
+LastShift = tuple[str, int, str]
+"""The shift just made, as its action's arguments: axis, line and direction."""
+
+_AFTER: dict[int, dict[LastShift | None, tuple[Action, ...]]] = {}
+
+
+def shifts_after(rows: int, cols: int, last: LastShift | None) -> tuple[Action, ...]:
+    """`shifts` on a rows x cols grid after the move `last` (None: after any move but a shift).
+
+    Asked at nearly every move of a playout or a search, so each grid's answers are kept in
+    plain dicts, keyed by the grid's size and then by the last shift: cheaper to look up than
+    `shifts`' own cache, whose key is built and hashed anew on every call.
+    """
+    grid = _AFTER.get(rows * 64 + cols)
+    if grid is None:
+        grid = _AFTER[rows * 64 + cols] = {None: shifts(rows, cols, None, None)}
+    choices = grid.get(last)
+    if choices is None:
+        assert last is not None
+        choices = grid[last] = shifts(rows, cols, (last[0], last[1]), last[2])
+    return choices

@@ -173,14 +173,12 @@ class NoirState(State[NoirOptions]):
         }
 
     def _shifts(self) -> tuple[Action, ...]:
-        b, last = self.board, self.last_shift
-        if last is None:
-            return moves.shifts(b.rows, b.cols, None, None)
-        return moves.shifts(b.rows, b.cols, (last[0], last[1]), last[2])
+        b = self.board
+        return moves.shifts_after(b.rows, b.cols, self.last_shift)
 
     def _kills(self) -> tuple[Action, ...]:
-        alive = self.alive
-        return tuple(moves.KILL_OF[s] for s in self.board.neighbours(self.killer) if alive >> s & 1)
+        alive, kill_of = self.alive, moves.KILL_OF
+        return tuple(kill_of[s] for s in self.board.neighbours(self.killer) if alive >> s & 1)
 
     def _killer_choices(self) -> tuple[Action, ...]:
         out = self._shifts() + self._kills()
@@ -191,9 +189,10 @@ class NoirState(State[NoirOptions]):
     def _inspector_choices(self) -> tuple[Action, ...]:
         alive, board = self.alive, self.board
         me = self.inspector
-        reach = [s for s in board.neighbours(me) if alive >> s & 1]
-        reach.append(me)
-        out = self._shifts() + tuple(moves.ARREST_OF[s] for s in reach)
+        arrest_of = moves.ARREST_OF
+        arrests = [arrest_of[s] for s in board.neighbours(me) if alive >> s & 1]
+        arrests.append(arrest_of[me])
+        out = self._shifts() + tuple(arrests)
         if self.deck:
             out += (moves.EXONERATE_ACTION,)
             if self.options.mode == "citizens-arrest":

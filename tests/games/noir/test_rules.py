@@ -1,11 +1,12 @@
 """Every rule of NOIR, on exact tables (see tables.py for the layout)."""
 
+import itertools
 import random
 
 import pytest
 
 from hiddenhand.engine import IllegalAction, OptionError
-from hiddenhand.games.noir import NOIR, NoirOptions
+from hiddenhand.games.noir import NOIR, NoirOptions, moves
 from hiddenhand.games.noir.knowledge import inspector_constraint, killer_constraint
 from hiddenhand.games.noir.rules import CHOOSE_IDENTITY, EXONERATING, PLAY
 from hiddenhand.games.noir.suspects import NAMES
@@ -123,6 +124,21 @@ def test_lines_of_one_suspect_are_not_shifted():
     assert legal(state, "shift") == [
         "shift row 1 left", "shift row 1 right"
     ]  # fmt: skip
+
+
+def test_the_remembered_shifts_are_those_the_rule_gives_after_every_move():
+    """`shifts_after` keeps each grid's answers in dicts; it must answer as `shifts` does."""
+    for rows, cols in itertools.product(range(1, 6), repeat=2):
+        lasts: list[moves.LastShift | None] = [None]
+        lasts += [
+            (str(a.args[0]), int(a.args[1]), str(a.args[2]))
+            for a in moves.shifts(rows, cols, None, None)
+        ]
+        for last in lasts:
+            banned = None if last is None else (last[0], last[1])
+            expected = moves.shifts(rows, cols, banned, None if last is None else last[2])
+            assert moves.shifts_after(rows, cols, last) == expected
+            assert moves.shifts_after(rows, cols, last) is moves.shifts_after(rows, cols, last)
 
 
 # -- kill -----------------------------------------------------------------------------------
