@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hiddenhand.engine import Action, ActionArg, ActionSpace
 from hiddenhand.games.goodcop.cards import KIND_NAMES, SLOTS, ZOMBIE_DICE
@@ -17,25 +17,25 @@ from hiddenhand.games.goodcop.cards import KIND_NAMES, SLOTS, ZOMBIE_DICE
 if TYPE_CHECKING:
     from hiddenhand.games.goodcop.card import Card, CardTable
 
-# action kinds
-PASS = "pass"
-ARM = "arm"
-EQUIP = "equip"
-INVESTIGATE = "investigate"
-SHOOT = "shoot"
-AIM_AT = "aim"
-REVEAL_CARD = "reveal"  # paying for Arm or Equip
-PLAY = "play"
-DISCARD = "discard"  # down to the hand limit
-CHOOSE_PLAYER = "target"  # a card being resolved asks for a player
-CHOOSE_CARD = "card"  # a card being resolved asks for an integrity card
-TAKE_EVIDENCE = "evidence"  # the Evidence Bag takes equipment from a player
-BITE = "bite"  # Zombies
-INFECT = "infect"
-STOP = "stop"
-REROLL = "die"
-NAME_LEADER = "name"
-LAY_DOWN = "order"  # the order of one's three cards, before the first turn
+# action kinds (Final: compiled rules compare with the text itself)
+PASS: Final = "pass"
+ARM: Final = "arm"
+EQUIP: Final = "equip"
+INVESTIGATE: Final = "investigate"
+SHOOT: Final = "shoot"
+AIM_AT: Final = "aim"
+REVEAL_CARD: Final = "reveal"  # paying for Arm or Equip
+PLAY: Final = "play"
+DISCARD: Final = "discard"  # down to the hand limit
+CHOOSE_PLAYER: Final = "target"  # a card being resolved asks for a player
+CHOOSE_CARD: Final = "card"  # a card being resolved asks for an integrity card
+TAKE_EVIDENCE: Final = "evidence"  # the Evidence Bag takes equipment from a player
+BITE: Final = "bite"  # Zombies
+INFECT: Final = "infect"
+STOP: Final = "stop"
+REROLL: Final = "die"
+NAME_LEADER: Final = "name"
+LAY_DOWN: Final = "order"  # the order of one's three cards, before the first turn
 
 
 def arrangements(zombies: bool) -> list[tuple[str, ...]]:

@@ -1,6 +1,7 @@
 """The phases of a Good Cop Bad Cop turn, which of them are reaction windows, and gun states."""
 
 from enum import StrEnum
+from typing import Final
 
 
 class Phase(StrEnum):
@@ -18,11 +19,19 @@ class Phase(StrEnum):
     ORDER = "order cards"  # before the first turn every player lays their three cards down
 
 
-START, ACTION, REVEAL, AIM = Phase.START, Phase.ACTION, Phase.REVEAL, Phase.AIM
-AFTER_INVESTIGATE, SHOOTING = Phase.AFTER_INVESTIGATE, Phase.SHOOTING
-END_OF_TURN, OVER, ROLLED, ORDER = Phase.END_OF_TURN, Phase.OVER, Phase.ROLLED, Phase.ORDER
-WINDOWS = frozenset((START, AFTER_INVESTIGATE, SHOOTING, END_OF_TURN, ROLLED))
+# Final: compiled rules read each from a C static rather than a module's dict
+START: Final = Phase.START
+ACTION: Final = Phase.ACTION
+REVEAL: Final = Phase.REVEAL
+AIM: Final = Phase.AIM
+AFTER_INVESTIGATE: Final = Phase.AFTER_INVESTIGATE
+SHOOTING: Final = Phase.SHOOTING
+END_OF_TURN: Final = Phase.END_OF_TURN
+OVER: Final = Phase.OVER
+ROLLED: Final = Phase.ROLLED
+ORDER: Final = Phase.ORDER
+WINDOWS: Final = frozenset((START, AFTER_INVESTIGATE, SHOOTING, END_OF_TURN, ROLLED))
 """The reaction windows: every living holder of equipment is asked to play or pass."""
 
-UNARMED = -1
+UNARMED: Final = -1
 """The aim of a player without a gun (a player aiming at themself holds a gun not yet aimed)."""
