@@ -47,6 +47,8 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.goodcop.bots",
     "hiddenhand.games.goodcop.evaluate",
     "hiddenhand.games.infected.rules",
+    "hiddenhand.games.infected.handles",
+    "hiddenhand.games.infected.preparation",
     "hiddenhand.games.infected.clones",
     "hiddenhand.games.infected.action_phase",
     "hiddenhand.games.infected.flow",

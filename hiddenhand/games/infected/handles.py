@@ -1,8 +1,12 @@
-"""Direct handles on the shared Action objects, so legal-move lists are built without lookups."""
+"""Direct handles on the shared Action objects, so legal-move lists are built without lookups.
+
+Compiled (`hiddenhand.native`): the rules read a handle at nearly every move, which a native
+class serves from a fixed slot rather than an instance dict."""
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from hiddenhand.engine.actions import Action
 from hiddenhand.games.infected.cards import card_set
@@ -50,6 +54,8 @@ class ActionHandles:
     """The action space of one configuration, indexed by kind, card kind and seat."""
 
     def __init__(self, players: int, options: InfectedOptions) -> None:
+        self.players = players
+        self.options = options
         space = infected_space(players, options)
         cards = card_set()
         items = range(len(cards.item_kinds))
@@ -89,6 +95,10 @@ class ActionHandles:
         self.discard = [get(DISCARD, k) for k in items]
         self.take_wound = [get(TAKE_WOUND, s) for s in seats]
         self.take_done = get(TAKE_DONE)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its configuration: unpickled, it is the shared handles of that table."""
+        return (action_handles, (self.players, self.options))
 
 
 @cache

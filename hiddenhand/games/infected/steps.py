@@ -7,6 +7,8 @@ queue names only steps that exist and every phase that waits has its rules (test
 
 from __future__ import annotations
 
+from typing import Final
+
 from hiddenhand.games.infected import (
     action_phase,
     preparation,
@@ -18,7 +20,7 @@ from hiddenhand.games.infected import (
 )
 from hiddenhand.games.infected.flow import Phase, Step, Turn, Window
 
-STEPS: dict[str, Step] = {
+STEPS: Final[dict[str, Step]] = {
     "round": rounds.new_round,
     "action": action_phase.action_phase,
     "extra": action_phase.second_actions,
@@ -35,7 +37,7 @@ STEPS: dict[str, Step] = {
 }
 """The steps a round's queue (`todo`) names."""
 
-WINDOWS: dict[Phase, Window] = {
+WINDOWS: Final[dict[Phase, Window]] = {
     Phase.SETUP: preparation.STARTING_EQUIPMENT,
     Phase.ACTION: action_phase.ACTIONS,
     Phase.EXTRA: action_phase.ACTIONS,
@@ -47,7 +49,7 @@ WINDOWS: dict[Phase, Window] = {
 }
 """Simultaneous secret decisions, by the phase that waits for them."""
 
-TURNS: dict[Phase, Turn] = {
+TURNS: Final[dict[Phase, Turn]] = {
     Phase.CHARACTER: preparation.CHARACTERS,
     Phase.DISCARD: rounds.DISCARDS,
     Phase.INFECT: rounds.INFECTIONS,

@@ -27,7 +27,7 @@ always in it (tests/games/infected/test_secrecy.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hiddenhand.games.infected.flow import Phase
 from hiddenhand.games.infected.limits import MAX_PLAYERS
@@ -53,10 +53,10 @@ ZDOWN: Zone = ("zombie discard face down", -1)
 Lead = int
 """The zones one of which holds a card, one bit per zone (`bit`)."""
 
-_ZONES: list[Zone] = [DECK, HIDDEN, ZDECK, ZREMOVED, ZDOWN] + [
+_ZONES: Final[list[Zone]] = [DECK, HIDDEN, ZDECK, ZREMOVED, ZDOWN] + [
     (kind, seat) for kind in (HAND, PILE, GEAR, WOUNDS, ZHAND) for seat in range(MAX_PLAYERS)
 ]
-_BIT = {zone: 1 << place for place, zone in enumerate(_ZONES)}
+_BIT: Final = {zone: 1 << place for place, zone in enumerate(_ZONES)}
 
 
 def bit(zone: Zone) -> Lead:
