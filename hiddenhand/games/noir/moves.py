@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any, Final
 
 from hiddenhand.engine import Action, ActionArg, ActionSpace
-from hiddenhand.games.noir.board import BACKWARD, FORWARD
+from hiddenhand.games.noir.board import BACKWARD, FORWARD, ShiftKey
 from hiddenhand.games.noir.suspects import COUNT, NAMES, SIDE
 
 # action kinds (Final: compiled rules compare with the text itself, not a module attribute)
@@ -88,13 +88,10 @@ def shifts(
     return tuple(out)
 
 
-LastShift = tuple[str, int, str]
-"""The shift just made, as its action's arguments: axis, line and direction."""
-
-_AFTER: dict[int, dict[LastShift | None, tuple[Action, ...]]] = {}
+_AFTER: dict[int, dict[ShiftKey | None, tuple[Action, ...]]] = {}
 
 
-def shifts_after(rows: int, cols: int, last: LastShift | None) -> tuple[Action, ...]:
+def shifts_after(rows: int, cols: int, last: ShiftKey | None) -> tuple[Action, ...]:
     """`shifts` on a rows x cols grid after the move `last` (None: after any move but a shift).
 
     Asked at nearly every move of a playout or a search, so each grid's answers are kept in

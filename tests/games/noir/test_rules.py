@@ -129,7 +129,7 @@ def test_lines_of_one_suspect_are_not_shifted():
 def test_the_remembered_shifts_are_those_the_rule_gives_after_every_move():
     """`shifts_after` keeps each grid's answers in dicts; it must answer as `shifts` does."""
     for rows, cols in itertools.product(range(1, 6), repeat=2):
-        lasts: list[moves.LastShift | None] = [None]
+        lasts: list[moves.ShiftKey | None] = [None]
         lasts += [
             (str(a.args[0]), int(a.args[1]), str(a.args[2]))
             for a in moves.shifts(rows, cols, None, None)
