@@ -48,6 +48,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.games.goodcop.evaluate",
     "hiddenhand.games.infected.rules",
     "hiddenhand.games.infected.handles",
+    "hiddenhand.games.infected.cards",
     "hiddenhand.games.infected.preparation",
     "hiddenhand.games.infected.clones",
     "hiddenhand.games.infected.action_phase",

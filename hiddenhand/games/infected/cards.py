@@ -14,6 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.engine.errors import HiddenhandError
 from hiddenhand.games.infected.effects import ABILITIES, ITEM_EFFECTS, THREAT_EFFECTS
 
@@ -27,6 +29,7 @@ CHARACTER_COUNT = 7
 BLOOD_SAMPLES = {"clean": 5, "virus": 2}
 
 
+@mypyc_attr(native_class=False)  # an exception of the engine's own hierarchy
 class CardSetError(HiddenhandError, ValueError):
     """The card file is missing, unreadable or breaks the rulebook's component counts."""
 
