@@ -33,7 +33,7 @@ from hiddenhand.games.infected.mechanics import DeckExhausted
 from hiddenhand.games.infected.options import InfectedOptions, effective_variant
 from hiddenhand.games.infected.space import infected_space
 from hiddenhand.games.infected.steps import STEPS, TURNS, WINDOWS
-from hiddenhand.games.infected.whereabouts import Lead
+from hiddenhand.games.infected.whereabouts import Leads
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.view_schema import InfectedView
@@ -89,7 +89,7 @@ class InfectedState(WindowState[InfectedOptions]):
     piles: list[list[int]]
     item_discard: list[int]
     hidden_discard: list[int]
-    whereabouts: list[dict[int, Lead]]
+    whereabouts: list[Leads]
     """Per seat, item cards hidden from it whose zone it knows, one of a few (whereabouts.py)."""
     removed_items: list[int]
     resources: list[list[int]]
@@ -106,7 +106,7 @@ class InfectedState(WindowState[InfectedOptions]):
     wounds: list[list[int]]
     zhand: list[list[int]]
     known_top: list[int]
-    zombie_whereabouts: list[dict[int, Lead]]
+    zombie_whereabouts: list[Leads]
     """Per seat, zombie cards it looked at on the deck that went face down (whereabouts.py)."""
     threat: list[int]
     threat_vals: list[int]

@@ -34,8 +34,10 @@ from hiddenhand.games.infected.whereabouts import (
     ZDOWN,
     ZREMOVED,
     Lead,
+    Leads,
     Zone,
     item_zones,
+    lead_of,
     zombie_zones,
     zones_of,
 )
@@ -106,7 +108,7 @@ def _items(state: InfectedState, me: int, rng: random.Random) -> None:
 
 
 def _redeal(
-    zones: dict[Zone, list[int]], leads: dict[int, Lead], rng: random.Random
+    zones: dict[Zone, list[int]], leads: Leads, rng: random.Random
 ) -> dict[Zone, list[int]]:
     """Deal again the cards of these zones (each keeps its size), every card with a lead
     (whereabouts.py) into a place in a zone of its lead, the others into the places left. The
@@ -116,8 +118,9 @@ def _redeal(
     unseen.sort()
     groups: dict[Lead, list[int]] = {}
     if leads:
+        led = lead_of(leads)
         for card in unseen:
-            lead = leads.get(card)
+            lead = led.get(card)
             if lead is not None:
                 groups.setdefault(lead, []).append(card)
     dealt: dict[Zone, list[int]] = {}

@@ -22,6 +22,10 @@ card are what the compiled module does fastest. A lead may name a zone that no l
 the card (a face-down item equipped before the card arrived, a pile since shown, a wound below
 the one taken or healed): it is wider than the truth, never narrower, and the true zone is
 always in it (tests/games/infected/test_secrecy.py).
+
+A seat keeps its leads grouped (`Leads`): each lead with the cards it points to. A draw then
+widens the few distinct leads into the deck, not every card led there one by one, and a clone
+shares the groups, which are frozen.
 """
 
 from __future__ import annotations
@@ -53,6 +57,9 @@ ZDOWN: Zone = ("zombie discard face down", -1)
 Lead = int
 """The zones one of which holds a card, one bit per zone (`bit`)."""
 
+Leads = dict[Lead, frozenset[int]]
+"""A seat's leads, grouped: each lead with the cards it points to."""
+
 _ZONES: Final[list[Zone]] = [DECK, HIDDEN, ZDECK, ZREMOVED, ZDOWN] + [
     (kind, seat) for kind in (HAND, PILE, GEAR, WOUNDS, ZHAND) for seat in range(MAX_PLAYERS)
 ]
@@ -69,19 +76,49 @@ def zones_of(lead: Lead) -> list[Zone]:
     return [zone for place, zone in enumerate(_ZONES) if lead >> place & 1]
 
 
+def lead_of(leads: Leads) -> dict[int, Lead]:
+    """Each led card's lead."""
+    return {card: lead for lead, cards in leads.items() for card in cards}
+
+
+def grouped(lead_of: dict[int, Lead]) -> Leads:
+    """The leads of these cards, grouped (`lead_of` undone)."""
+    leads: Leads = {}
+    for card, lead in lead_of.items():
+        _join(leads, lead, frozenset((card,)))
+    return leads
+
+
+def _join(leads: Leads, lead: Lead, cards: frozenset[int]) -> None:
+    """These cards, led nowhere else, are led to `lead`."""
+    if cards:
+        held = leads.get(lead)
+        leads[lead] = held | cards if held else cards
+
+
+def _lead_to(leads: Leads, cards: frozenset[int], lead: Lead) -> None:
+    """These cards are led to `lead` alone, whatever their leads were."""
+    if not cards:
+        return
+    for old, held in list(leads.items()):
+        if not held.isdisjoint(cards):
+            rest = held - cards
+            if rest:
+                leads[old] = rest
+            else:
+                del leads[old]
+    _join(leads, lead, cards)
+
+
 def learn(state: InfectedState, seat: int, cards: Iterable[int], zone: Zone) -> None:
     """`seat` saw these cards go to `zone`."""
-    leads = state.whereabouts[seat]
-    only = bit(zone)
-    for card in cards:
-        leads[card] = only
+    _lead_to(state.whereabouts[seat], frozenset(cards), bit(zone))
 
 
-def _widen(leads: dict[int, Lead], source: Lead, target: Lead) -> None:
+def _widen(leads: Leads, source: Lead, target: Lead) -> None:
     """Every lead into `source` may now be in `target` too."""
-    for card, zones in leads.items():
-        if zones & source and not zones & target:
-            leads[card] = zones | target
+    for lead in [lead for lead in leads if lead & source and not lead & target]:
+        _join(leads, lead | target, leads.pop(lead))
 
 
 def moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:
@@ -103,17 +140,20 @@ def emptied(
 ) -> None:
     """All of `source` (`cards`, which its `owner` knows, and `seen_by` are shown) went face
     down to `target`."""
-    moved = set(cards)
+    moved = frozenset(cards)
     src, tgt = bit(source), bit(target)
     for seat, leads in enumerate(state.whereabouts):
         if seat == owner:
             learn(state, seat, cards, target)
             continue
         shown = seat in seen_by
-        for card, zones in leads.items():
-            if zones & src:
-                rest = zones & ~src
-                leads[card] = rest if shown and card not in moved else rest | tgt
+        for lead in [lead for lead in leads if lead & src]:
+            held, rest = leads.pop(lead), lead & ~src
+            if shown:
+                _join(leads, rest, held - moved)
+                _join(leads, rest | tgt, held & moved)
+            else:
+                _join(leads, rest | tgt, held)
 
 
 def to_pile(state: InfectedState, seat: int, card: int, face_up: bool) -> None:
@@ -132,12 +172,11 @@ def shuffled_into_deck(state: InfectedState, hidden: list[int]) -> None:
     that part (`hidden`) stay unknown."""
     deck, discarded = bit(DECK), bit(HIDDEN)
     unknown = set(hidden)
-    shown = [card for card in state.ideck if card not in unknown]
-    for seat, leads in enumerate(state.whereabouts):
-        for card, zones in leads.items():
-            if zones & discarded:
-                leads[card] = (zones & ~discarded) | deck
-        learn(state, seat, shown, DECK)
+    shown = frozenset(card for card in state.ideck if card not in unknown)
+    for leads in state.whereabouts:
+        for lead in [lead for lead in leads if lead & discarded]:
+            _join(leads, (lead & ~discarded) | deck, leads.pop(lead))
+        _lead_to(leads, shown, deck)
 
 
 def drew(state: InfectedState, seat: int) -> None:
@@ -190,7 +229,7 @@ def drew_zombie(state: InfectedState, card: int, zone: Zone, seen_by: list[int])
     for seat, leads in enumerate(state.zombie_whereabouts):
         if seat in seen_by:
             if zone != (ZHAND, seat):
-                leads[card] = into
+                _lead_to(leads, frozenset((card,)), into)
         elif leads:
             _widen(leads, deck, into)
 
@@ -201,13 +240,11 @@ def zombie_deck_rebuilt(state: InfectedState, face_down: list[int]) -> None:
     the others of those (`face_down`) stay unknown."""
     deck, down = bit(ZDECK), bit(ZDOWN)
     unknown = set(face_down)
+    shown = frozenset(card for card in state.zdeck if card not in unknown)
     for leads in state.zombie_whereabouts:
-        for card, zones in leads.items():
-            if zones & down:
-                leads[card] = (zones & ~down) | deck
-        for card in state.zdeck:
-            if card not in unknown:
-                leads[card] = deck
+        for lead in [lead for lead in leads if lead & down]:
+            _join(leads, (lead & ~down) | deck, leads.pop(lead))
+        _lead_to(leads, shown, deck)
 
 
 def zombie_moved_unseen(state: InfectedState, source: Zone, target: Zone, *seen_by: int) -> None:

@@ -9,6 +9,8 @@ from hiddenhand.games.infected.whereabouts import (
     HAND,
     HIDDEN,
     bit,
+    grouped,
+    lead_of,
     locate,
     moved_unseen,
     zones_of,
@@ -192,10 +194,10 @@ def test_every_lead_holds_the_true_zone() -> None:
             walk = random.Random(seed)
             while state.pending():
                 for seat in range(players):
-                    for card, zones in state.whereabouts[seat].items():
+                    for card, zones in lead_of(state.whereabouts[seat]).items():
                         zone = locate(state, seat, card)
                         assert zone is None or zone in zones_of(zones), (options, seed, seat, card)
-                    for card, zones in state.zombie_whereabouts[seat].items():
+                    for card, zones in lead_of(state.zombie_whereabouts[seat]).items():
                         zone = locate(state, seat, card, zombie=True)
                         assert zone is None or zone in zones_of(zones), (options, seed, seat, card)
                         led += 1
@@ -209,21 +211,22 @@ def test_a_card_moved_unseen_widens_every_lead_into_its_zone() -> None:
     state = start(3, 8)
     in_deck, elsewhere = bit(DECK), bit(HIDDEN)
     state.whereabouts = [
-        {1: in_deck, 2: in_deck, 3: bit(DECK) | bit(HIDDEN), 4: elsewhere},
-        {1: in_deck},
-        {1: in_deck},
+        grouped({1: in_deck, 2: in_deck, 3: bit(DECK) | bit(HIDDEN), 4: elsewhere}),
+        grouped({1: in_deck}),
+        grouped({1: in_deck}),
     ]
     moved_unseen(state, DECK, (HAND, 1), 1)
     drawn = bit(DECK) | bit((HAND, 1))
-    assert state.whereabouts[0] == {
+    assert lead_of(state.whereabouts[0]) == {
         1: drawn,
         2: drawn,
         3: bit(DECK) | bit(HIDDEN) | bit((HAND, 1)),
         4: elsewhere,  # a lead not into the deck is left as it was
     }
+    assert state.whereabouts[0][drawn] == {1, 2}  # one group for the cards of one lead
     assert zones_of(drawn) == [DECK, (HAND, 1)]
-    assert state.whereabouts[1] == {1: in_deck}  # seat 1 drew: it knows the card
-    assert state.whereabouts[2] == {1: drawn}
+    assert lead_of(state.whereabouts[1]) == {1: in_deck}  # seat 1 drew: it knows the card
+    assert lead_of(state.whereabouts[2]) == {1: drawn}
     before = [dict(leads) for leads in state.whereabouts]
     moved_unseen(state, DECK, (HAND, 1), 1)  # a second draw by the same hand adds nothing
     assert state.whereabouts == before
