@@ -1,45 +1,43 @@
 """Intents: the finished parts of a seat's secret choice, carried out when the window closes.
 
 Each is a frozen value, so a copied draft shares them safely; a choice made of several single
-steps (equip two items, give two cards) replaces its intent with a longer one.
+steps (equip two items, give two cards) replaces its intent with a longer one. A frozen msgspec
+Struct, as `Event` is: the rules make one at nearly every choice, and a Struct is built in C,
+where a dataclass's constructor runs in the interpreter even beside compiled rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from functools import cache
 from typing import ClassVar
 
+import msgspec
 
-@dataclass(frozen=True, slots=True)
-class Intent:
+
+class Intent(msgspec.Struct, frozen=True):
     label: ClassVar[str] = ""
 
     def describe(self) -> str:
         """The intent as the seat's own view shows it ("equip ((3, 1),) ()")."""
-        return " ".join([self.label, *(str(getattr(self, f.name)) for f in fields(self))])
+        return " ".join([self.label, *(str(getattr(self, f)) for f in self.__struct_fields__)])
 
 
-@dataclass(frozen=True, slots=True)
-class CallDestroy(Intent):
+class CallDestroy(Intent, frozen=True):
     label: ClassVar[str] = "destroy"
     target: int
 
 
-@dataclass(frozen=True, slots=True)
-class CallLeader(Intent):
+class CallLeader(Intent, frozen=True):
     label: ClassVar[str] = "leader_vote"
     target: int
 
 
-@dataclass(frozen=True, slots=True)
-class Ability(Intent):
+class Ability(Intent, frozen=True):
     label: ClassVar[str] = "ability"
     target: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Special(Intent):
+class Special(Intent, frozen=True):
     """Equip the character's special item, discarding `cost` from hand (and `drops`)."""
 
     label: ClassVar[str] = "special"
@@ -47,39 +45,32 @@ class Special(Intent):
     drops: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Intent):
+class Play(Intent, frozen=True):
     label: ClassVar[str] = "play"
     item: int
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Intent):
+class Draw(Intent, frozen=True):
     label: ClassVar[str] = "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class DrawTwo(Intent):
+class DrawTwo(Intent, frozen=True):
     label: ClassVar[str] = "draw2"
 
 
-@dataclass(frozen=True, slots=True)
-class Heal(Intent):
+class Heal(Intent, frozen=True):
     label: ClassVar[str] = "heal"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Intent):
+class Pass(Intent, frozen=True):
     label: ClassVar[str] = "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Zombify(Intent):
+class Zombify(Intent, frozen=True):
     label: ClassVar[str] = "zombify"
 
 
-@dataclass(frozen=True, slots=True)
-class Equip(Intent):
+class Equip(Intent, frozen=True):
     """Equip `items` (kind, face up) from hand, first discarding the equipped cards `drops`."""
 
     label: ClassVar[str] = "equip"
@@ -87,62 +78,53 @@ class Equip(Intent):
     drops: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Swap(Intent):
+class Swap(Intent, frozen=True):
     label: ClassVar[str] = "swap"
     items: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Give(Intent):
+class Give(Intent, frozen=True):
     """Give cards: (kind, receiving seat) each."""
 
     label: ClassVar[str] = "give"
     gifts: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Use(Intent):
+class Use(Intent, frozen=True):
     label: ClassVar[str] = "use"
     card: int
     target: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Cover(Intent):
+class Cover(Intent, frozen=True):
     """The exposed infected plays a zombie card of this kind on top of the threat card."""
 
     label: ClassVar[str] = "cover"
     zombie: int
 
 
-@dataclass(frozen=True, slots=True)
-class React(Intent):
+class React(Intent, frozen=True):
     label: ClassVar[str] = "react"
     item: int
 
 
-@dataclass(frozen=True, slots=True)
-class NoReaction(Intent):
+class NoReaction(Intent, frozen=True):
     label: ClassVar[str] = "react_none"
 
 
-@dataclass(frozen=True, slots=True)
-class Claim(Intent):
+class Claim(Intent, frozen=True):
     label: ClassVar[str] = "claim"
     claim: str
 
 
-@dataclass(frozen=True, slots=True)
-class Place(Intent):
+class Place(Intent, frozen=True):
     """Place a shown item of this kind on its resource pile (None: place nothing)."""
 
     label: ClassVar[str] = "place"
     item: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Vote(Intent):
+class Vote(Intent, frozen=True):
     label: ClassVar[str] = "vote"
     yes: bool
 

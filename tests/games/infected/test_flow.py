@@ -1,6 +1,6 @@
 """The flow as declared: the table of steps and decisions, the fields a copy gets, intents."""
 
-import dataclasses
+import pickle
 
 import pytest
 
@@ -8,7 +8,7 @@ from hiddenhand.engine.checks import check_nothing_shared, fields_of
 from hiddenhand.engine.cloning import compile_clone, declared_fields
 from hiddenhand.engine.state import State
 from hiddenhand.games.infected.flow import CYCLE, RESOLVE, Phase
-from hiddenhand.games.infected.intents import Play
+from hiddenhand.games.infected.intents import Play, React
 from hiddenhand.games.infected.rules import InfectedState
 from hiddenhand.games.infected.steps import STEPS, TURNS, WINDOWS
 from tests.games.infected.helpers import act, start
@@ -43,9 +43,11 @@ def test_a_field_without_a_copy_rule_is_refused() -> None:
 
 def test_intents_are_frozen_values() -> None:
     intent = Play(3)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         intent.item = 4  # type: ignore[misc]
     assert intent == Play(3) and intent.describe() == "play 3"
+    assert intent != React(3) and hash(intent) == hash(Play(3))  # the kind is part of the value
+    assert pickle.loads(pickle.dumps(intent)) == intent  # drafts go to bot processes
 
 
 def test_views_send_phases_and_stages_as_plain_strings() -> None:
