@@ -40,17 +40,17 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
 Zone = tuple[str, int]
-HAND = "hand"
-PILE = "pile"
-GEAR = "gear"
-DECK: Zone = ("deck", -1)
-HIDDEN: Zone = ("hidden", -1)
-WOUNDS = "wounds"
-ZHAND = "zombie hand"
-ZDECK: Zone = ("zombie deck", -1)
+HAND: Final = "hand"
+PILE: Final = "pile"
+GEAR: Final = "gear"
+DECK: Final[Zone] = ("deck", -1)
+HIDDEN: Final[Zone] = ("hidden", -1)
+WOUNDS: Final = "wounds"
+ZHAND: Final = "zombie hand"
+ZDECK: Final[Zone] = ("zombie deck", -1)
 """The zombie deck below the cards the seat looked at (`known_top`)."""
-ZREMOVED: Zone = ("zombies removed", -1)
-ZDOWN: Zone = ("zombie discard face down", -1)
+ZREMOVED: Final[Zone] = ("zombies removed", -1)
+ZDOWN: Final[Zone] = ("zombie discard face down", -1)
 """The cards of the zombie discard pile that lie face down (`InfectedState.zdiscard_down`)."""
 
 
@@ -63,12 +63,14 @@ Leads = dict[Lead, frozenset[int]]
 _ZONES: Final[list[Zone]] = [DECK, HIDDEN, ZDECK, ZREMOVED, ZDOWN] + [
     (kind, seat) for kind in (HAND, PILE, GEAR, WOUNDS, ZHAND) for seat in range(MAX_PLAYERS)
 ]
-_BIT: Final = {zone: 1 << place for place, zone in enumerate(_ZONES)}
+_FIRST: Final = {kind: place for place, (kind, seat) in enumerate(_ZONES) if seat <= 0}
+"""Each kind of zone's place in `_ZONES` (its seat 0's, where it has one per seat)."""
 
 
 def bit(zone: Zone) -> Lead:
     """The lead that names only `zone`."""
-    return _BIT[zone]
+    kind, seat = zone
+    return 1 << (_FIRST[kind] + seat if seat > 0 else _FIRST[kind])
 
 
 def zones_of(lead: Lead) -> list[Zone]:
@@ -100,13 +102,12 @@ def _lead_to(leads: Leads, cards: frozenset[int], lead: Lead) -> None:
     """These cards are led to `lead` alone, whatever their leads were."""
     if not cards:
         return
-    for old, held in list(leads.items()):
-        if not held.isdisjoint(cards):
-            rest = held - cards
-            if rest:
-                leads[old] = rest
-            else:
-                del leads[old]
+    for old in [old for old, held in leads.items() if not held.isdisjoint(cards)]:
+        rest = leads[old] - cards
+        if rest:
+            leads[old] = rest
+        else:
+            del leads[old]
     _join(leads, lead, cards)
 
 

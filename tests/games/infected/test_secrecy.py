@@ -3,11 +3,19 @@
 import random
 
 from hiddenhand.games.infected import exhaustion, mechanics
+from hiddenhand.games.infected.limits import MAX_PLAYERS
 from hiddenhand.games.infected.rules import InfectedState
 from hiddenhand.games.infected.whereabouts import (
     DECK,
+    GEAR,
     HAND,
     HIDDEN,
+    PILE,
+    WOUNDS,
+    ZDECK,
+    ZDOWN,
+    ZHAND,
+    ZREMOVED,
     bit,
     grouped,
     lead_of,
@@ -205,6 +213,14 @@ def test_every_lead_holds_the_true_zone() -> None:
                 seat = walk.choice(list(pending))
                 state.act(seat, walk.choice(list(pending[seat])))
     assert led, "some zombie card looked at was drawn face down"
+
+
+def test_every_zone_has_a_bit_of_its_own() -> None:
+    zones = [DECK, HIDDEN, ZDECK, ZREMOVED, ZDOWN] + [
+        (kind, seat) for kind in (HAND, PILE, GEAR, WOUNDS, ZHAND) for seat in range(MAX_PLAYERS)
+    ]
+    assert sorted(bit(zone) for zone in zones) == [1 << place for place in range(len(zones))]
+    assert all(zones_of(bit(zone)) == [zone] for zone in zones)
 
 
 def test_a_card_moved_unseen_widens_every_lead_into_its_zone() -> None:
