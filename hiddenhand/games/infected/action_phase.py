@@ -9,7 +9,6 @@ of action does to the draft. `CARRY_OUT` carries out each kind of finished inten
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from hiddenhand.engine.events import Event, private
@@ -145,13 +144,10 @@ def _start(state: InfectedState, seat: int, d: Draft) -> list[Action]:
         out += [swap[k] for k in kinds]
     elif not state.hands[seat]:
         out.append(actions.draw2)
-    if len(others) == 1:
-        to = others[0]
-        out += [give[k][to] for k in kinds]
-    elif others:
-        pick = itemgetter(*others)  # a tuple of the gifts to each of the others
-        for k in kinds:
-            out += pick(give[k])
+    for k in kinds:
+        gifts = give[k]
+        for to in others:
+            out.append(gifts[to])
     if state.wounds[seat]:
         out.append(actions.heal)
     out.append(actions.pass_)

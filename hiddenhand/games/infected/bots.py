@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import groupby
 from operator import attrgetter
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from hiddenhand.engine.state import State
     from hiddenhand.games.infected.rules import InfectedState
 
-GOOD_EQUIPS = {
+GOOD_EQUIPS: Final = {
     "heal3": 5,
     "blood_test": 4,
     "block": 4,
@@ -58,7 +58,14 @@ GOOD_EQUIPS = {
     "heal1": 1,
 }
 """How much the heuristic wants each item effect equipped (an item without one: half its value)."""
-CHARACTER_PREFERENCE = ("Nurse", "Redneck", "Veteran", "Quartermaster", "Ranger", "Scientist")
+CHARACTER_PREFERENCE: Final = (
+    "Nurse",
+    "Redneck",
+    "Veteran",
+    "Quartermaster",
+    "Ranger",
+    "Scientist",
+)
 
 
 @cache
@@ -114,7 +121,7 @@ def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
     return out
 
 
-_KIND = attrgetter("kind")
+_KIND: Final = attrgetter("kind")
 
 
 def _first(by_kind: dict[str, list[Action]], kind: str) -> Action | None:

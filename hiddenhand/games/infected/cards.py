@@ -12,21 +12,21 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
 from hiddenhand.engine.errors import HiddenhandError
 from hiddenhand.games.infected.effects import ABILITIES, ITEM_EFFECTS, THREAT_EFFECTS
 
-RESOURCES = ("self-defence", "body-stuff", "misc")
+RESOURCES: Final = ("self-defence", "body-stuff", "misc")
 """The three resource piles, in the order the rulebook lists them."""
 
-ZOMBIE_DECK_SIZE = 54
-MAJOR_THREATS = 8
-ITEM_DECK_SIZE = 80
-CHARACTER_COUNT = 7
-BLOOD_SAMPLES = {"clean": 5, "virus": 2}
+ZOMBIE_DECK_SIZE: Final = 54
+MAJOR_THREATS: Final = 8
+ITEM_DECK_SIZE: Final = 80
+CHARACTER_COUNT: Final = 7
+BLOOD_SAMPLES: Final = {"clean": 5, "virus": 2}
 
 
 @mypyc_attr(native_class=False)  # an exception of the engine's own hierarchy

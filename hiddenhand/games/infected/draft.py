@@ -8,7 +8,7 @@ choice in a form the rules carry out; `stage` says which single choice comes nex
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
@@ -32,7 +32,9 @@ class Stage(StrEnum):
     DONE = "done"
 
 
-_START, _DONE = Stage.START, Stage.DONE  # module constants: enum members cost a lookup each time
+# module constants: an enum member costs a lookup each time
+_START: Final = Stage.START
+_DONE: Final = Stage.DONE
 
 
 class Draft:

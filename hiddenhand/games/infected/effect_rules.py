@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from hiddenhand.games.infected.draft import Draft
     from hiddenhand.games.infected.rules import InfectedState
 
-SCOUTED_BY_ITEM = 2
-SCOUTED_BY_RECON = 3
+SCOUTED_BY_ITEM: Final = 2
+SCOUTED_BY_RECON: Final = 3
 
 
 # -- threat effects ---------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def _idle_discard(state: InfectedState) -> None:
             _discard_at_random(state, seat, "idle")
 
 
-HOARD = 6
+HOARD: Final = 6
 """A hand this large loses a card to `loot_hoarders`."""
 
 
@@ -109,7 +109,7 @@ def _loot_hoarders(state: InfectedState) -> None:
             _discard_at_random(state, seat, "looted")
 
 
-THREAT_HANDLERS: dict[str, Callable[[InfectedState], None]] = {
+THREAT_HANDLERS: Final[dict[str, Callable[[InfectedState], None]]] = {
     "wound_leader": _wound_leader,
     "wound_wounded": _wound_wounded,
     "wound_all": _wound_all,
@@ -194,7 +194,7 @@ def _rally(state: InfectedState, seat: int, card: int, target: int | None, used:
         mechanics.show_drawn(state, s, cards)
 
 
-ITEM_USES: dict[str, ItemUse] = {
+ITEM_USES: Final[dict[str, ItemUse]] = {
     "heal3": ItemUse(_wounded, _heal(3)),
     "heal2": ItemUse(_wounded, _heal(2)),
     "heal1": ItemUse(_wounded, _heal(1)),
@@ -232,7 +232,7 @@ def _distract(state: InfectedState) -> None:
     state.threat_vals[-1] = 0
 
 
-SUPPRESSED = 3
+SUPPRESSED: Final = 3
 """How much less a suppressed threat card counts."""
 
 
@@ -240,7 +240,7 @@ def _suppress(state: InfectedState) -> None:
     state.threat_vals[-1] = max(0, state.threat_vals[-1] - SUPPRESSED)
 
 
-REACTIONS: dict[str, Callable[[InfectedState], None]] = {
+REACTIONS: Final[dict[str, Callable[[InfectedState], None]]] = {
     "block": _block,
     "distract": _distract,
     "suppress": _suppress,
@@ -318,7 +318,7 @@ def _supply_run(state: InfectedState, seat: int, target: int | None, used: Event
     _draw_after(state, seat, 3, used)
 
 
-ABILITY_RULES: dict[str, AbilityRules] = {
+ABILITY_RULES: Final[dict[str, AbilityRules]] = {
     "cover_fire": AbilityRules(_cover_fire),
     "moonshine": AbilityRules(_moonshine),
     "demolition": AbilityRules(_demolition, _dynamite_in_hand, _take_dynamite),

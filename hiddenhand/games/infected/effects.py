@@ -7,7 +7,9 @@ refused at load time.
 
 from __future__ import annotations
 
-THREAT_EFFECTS: dict[str, str] = {
+from typing import Final
+
+THREAT_EFFECTS: Final[dict[str, str]] = {
     "wound_leader": "The Leader takes a wound.",
     "wound_wounded": "Every wounded character takes a wound.",
     "wound_all": "Every character takes a wound.",
@@ -23,10 +25,10 @@ THREAT_EFFECTS: dict[str, str] = {
 }
 """Threat effects, handled in the order a card lists them when the card is shown."""
 
-USE_PHASE = "use"
-THREAT_SHOWN = "threat"
+USE_PHASE: Final = "use"
+THREAT_SHOWN: Final = "threat"
 
-ITEM_EFFECTS: dict[str, tuple[str, str]] = {
+ITEM_EFFECTS: Final[dict[str, tuple[str, str]]] = {
     "heal3": (USE_PHASE, "Heal: discard 3 wound cards from your character."),
     "heal1": (USE_PHASE, "Heal: discard 1 wound card from your character."),
     "blood_test": (USE_PHASE, "Blood sample: conduct a blood sample test on any player."),
@@ -52,7 +54,7 @@ ITEM_EFFECTS: dict[str, tuple[str, str]] = {
 """Item effects: (when the equipped item may be used, the card text). Items without an effect
 are weapons and supplies: using one puts it into your challenge pile."""
 
-ABILITIES: dict[str, str] = {
+ABILITIES: Final[dict[str, str]] = {
     "cover_fire": "The threat effect of the next zombie card shown is not handled.",
     "moonshine": "Heal all your wounds.",
     "demolition": "Discard a Dynamite from your hand: take a second action right after this one.",

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from hiddenhand.engine.state import State
     from hiddenhand.games.infected.rules import InfectedState
 
-WEIGHTS = (
+WEIGHTS = (  # not Final: a compiled Final tuple of floats is left unset (mypyc)
     -4.191,
     1.668,
     0.028,

@@ -10,12 +10,13 @@ it by six, and each fail claimed unseen or success shown tilts it a little.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-TEST_VIRUS = 2.0
-TEST_CLEAN = 0.5
-SHOWN_FAIL = 6.0
-FAIL_CLAIM = 1.35
-SHOWN_CLAIM = 0.85
+TEST_VIRUS: Final = 2.0
+TEST_CLEAN: Final = 0.5
+SHOWN_FAIL: Final = 6.0
+FAIL_CLAIM: Final = 1.35
+SHOWN_CLAIM: Final = 0.85
 
 
 def evidence_weights(

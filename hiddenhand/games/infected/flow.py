@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
@@ -37,9 +37,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-CYCLE = ("action", "extra", "limit", "votes", "use", "limit", "threat")
+CYCLE: Final = ("action", "extra", "limit", "votes", "use", "limit", "threat")
 """Action phase, a second action, the hand limit, called votes, use item phase, threat phase."""
-RESOLVE = ("announce", "use", "limit", "claims", "infect", "victory", "next")
+RESOLVE: Final = ("announce", "use", "limit", "claims", "infect", "victory", "next")
 """Threat resolve (sum, use items, claims), infections phase, check victory, the next Leader."""
 
 Step = Callable[["InfectedState"], None]

@@ -6,7 +6,7 @@ choosing is left to the seed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.games.infected import mechanics
@@ -91,7 +91,7 @@ def _choose_character(state: InfectedState, seat: int, action: Action) -> None:
         _deal(state)
 
 
-CHARACTERS = Turn(_character_legal, _choose_character)
+CHARACTERS: Final = Turn(_character_legal, _choose_character)
 
 
 # -- equipping 2 items, all at once ----------------------------------------------------------
@@ -118,4 +118,4 @@ def _reveal_equipment(state: InfectedState, order: list[int], window: dict[int, 
     state.todo = ["round"]
 
 
-STARTING_EQUIPMENT = Window(_equip_choices, _choose_equip, _reveal_equipment)
+STARTING_EQUIPMENT: Final = Window(_equip_choices, _choose_equip, _reveal_equipment)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hiddenhand.games.infected.cards import RESOURCES, card_set
 from hiddenhand.games.infected.effects import ABILITIES
@@ -21,7 +21,7 @@ from hiddenhand.games.infected.flow import Phase
 if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
 
-NO_EFFECT = "No effect."
+NO_EFFECT: Final = "No effect."
 """A threat card's text in the view when it has no threat effect."""
 
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hiddenhand.engine.events import Event, private
 from hiddenhand.engine.text import article
@@ -68,7 +68,7 @@ def _discard(state: InfectedState, seat: int, action: Action) -> None:
         state.running = True
 
 
-DISCARDS = Turn(_discard_legal, _discard)
+DISCARDS: Final = Turn(_discard_legal, _discard)
 
 
 # -- the infections phase -------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def _take_wound(state: InfectedState, seat: int, action: Action) -> None:
         state.running = True
 
 
-INFECTIONS = Turn(_infect_legal, _take_wound)
+INFECTIONS: Final = Turn(_infect_legal, _take_wound)
 
 
 # -- check victory ---------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -38,7 +38,7 @@ from hiddenhand.games.infected.whereabouts import Leads
 if TYPE_CHECKING:
     from hiddenhand.games.infected.view_schema import InfectedView
 
-_DRAFTED = (Phase.SETUP, Phase.ACTION, Phase.EXTRA)
+_DRAFTED: Final = frozenset((Phase.SETUP, Phase.ACTION, Phase.EXTRA))
 """Windows whose drafts reserve cards from the hand."""
 
 

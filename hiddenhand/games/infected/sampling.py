@@ -10,7 +10,7 @@ fails and claims; see evidence.py), and choices other seats made in the open win
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hiddenhand.games.infected.draft import Draft, Stage, kinds_in
 from hiddenhand.games.infected.evidence import evidence_weights
@@ -159,7 +159,7 @@ Options = list[tuple[tuple[Zone, ...], list[int]]]
 Place = tuple[Zone, int]
 """A zone and a position in it."""
 
-_TRIES = 8
+_TRIES: Final = 8
 """Draws of one lead's places before `_place` settles for a placement `_flows` finds."""
 
 
@@ -344,8 +344,8 @@ def _write_zombies(state: InfectedState, zone: Zone, cards: list[int]) -> None:
         state.zhand[zone[1]][:] = cards
 
 
-_ACTION_GUESSES = (Pass(), Draw())
-_NO_REACTION = NoReaction()
+_ACTION_GUESSES: Final = (Pass(), Draw())
+_NO_REACTION: Final = NoReaction()
 
 
 def _drafts(state: InfectedState, me: int, rng: random.Random) -> None:

@@ -7,6 +7,7 @@ rules and ids stay stable whatever the deal.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from hiddenhand.engine.actions import ActionArg, ActionSpace
 from hiddenhand.engine.text import article
@@ -14,43 +15,43 @@ from hiddenhand.games.infected.cards import card_set
 from hiddenhand.games.infected.options import InfectedOptions
 
 # action kinds
-CHARACTER = "character"
-EQUIP = "equip"
-EQUIP_DONE = "equip_done"
-UNEQUIP = "unequip"
-CALL_DESTROY = "call_destroy"
-DESTROY_TARGET = "destroy_target"
-CALL_LEADER = "call_leader"
-LEADER_TARGET = "leader_target"
-ABILITY = "ability"
-ABILITY_TARGET = "ability_target"
-SPECIAL = "special"
-SPECIAL_COST = "special_cost"
-PLAY = "play"
-DRAW = "draw"
-SWAP = "swap"
-DRAW_TWO = "draw2"
-GIVE = "give"
-GIVE_DONE = "give_done"
-HEAL = "heal"
-PASS = "pass"
-ZOMBIFY = "zombify"
-USE = "use"
-USE_NONE = "use_none"
-TEST_TARGET = "test_target"
-REACT = "react"
-COVER = "cover"
-REACT_NONE = "react_none"
-CLAIM = "claim"
-PLACE = "place"
-PLACE_NONE = "place_none"
-VOTE = "vote"
-DISCARD = "discard"
-TAKE_WOUND = "take_wound"
-TAKE_DONE = "take_done"
+CHARACTER: Final = "character"
+EQUIP: Final = "equip"
+EQUIP_DONE: Final = "equip_done"
+UNEQUIP: Final = "unequip"
+CALL_DESTROY: Final = "call_destroy"
+DESTROY_TARGET: Final = "destroy_target"
+CALL_LEADER: Final = "call_leader"
+LEADER_TARGET: Final = "leader_target"
+ABILITY: Final = "ability"
+ABILITY_TARGET: Final = "ability_target"
+SPECIAL: Final = "special"
+SPECIAL_COST: Final = "special_cost"
+PLAY: Final = "play"
+DRAW: Final = "draw"
+SWAP: Final = "swap"
+DRAW_TWO: Final = "draw2"
+GIVE: Final = "give"
+GIVE_DONE: Final = "give_done"
+HEAL: Final = "heal"
+PASS: Final = "pass"
+ZOMBIFY: Final = "zombify"
+USE: Final = "use"
+USE_NONE: Final = "use_none"
+TEST_TARGET: Final = "test_target"
+REACT: Final = "react"
+COVER: Final = "cover"
+REACT_NONE: Final = "react_none"
+CLAIM: Final = "claim"
+PLACE: Final = "place"
+PLACE_NONE: Final = "place_none"
+VOTE: Final = "vote"
+DISCARD: Final = "discard"
+TAKE_WOUND: Final = "take_wound"
+TAKE_DONE: Final = "take_done"
 
-SLOT_NAMES = ("first", "second")
-CLAIMS = {
+SLOT_NAMES: Final = ("first", "second")
+CLAIMS: Final = {
     "success": "claim success and show your challenge pile",
     "fail": "claim fail and discard your challenge pile unseen",
     "show": "claim fail and show your challenge pile",

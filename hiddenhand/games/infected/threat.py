@@ -8,7 +8,7 @@ after that window.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
@@ -132,4 +132,4 @@ def _resolve(state: InfectedState, order: list[int], window: dict[int, Draft]) -
             REACTIONS[effect](state)
 
 
-REACTIONS_TO_THREAT = Window(_choices, _choose, _resolve)
+REACTIONS_TO_THREAT: Final = Window(_choices, _choose, _resolve)

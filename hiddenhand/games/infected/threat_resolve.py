@@ -7,7 +7,7 @@ its resource pile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hiddenhand.engine.events import Event
 from hiddenhand.engine.text import article
@@ -107,7 +107,7 @@ def _resolve_claims(state: InfectedState, order: list[int], window: dict[int, Dr
         state.open_window(Phase.PLACE, winners)
 
 
-CLAIMS = Window(lambda state, seat, d: list(state.actions.claims), _claim, _resolve_claims)
+CLAIMS: Final = Window(lambda state, seat, d: list(state.actions.claims), _claim, _resolve_claims)
 
 
 # -- placing resources ----------------------------------------------------------------------
@@ -142,4 +142,4 @@ def _resolve_placement(state: InfectedState, order: list[int], window: dict[int,
         state.piles[s] = []
 
 
-PLACEMENTS = Window(_place_choices, _place, _resolve_placement)
+PLACEMENTS: Final = Window(_place_choices, _place, _resolve_placement)

@@ -7,7 +7,7 @@ A newly equipped item is usable once the threat card of that cycle has been hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hiddenhand.engine.events import Event
 from hiddenhand.games.infected import mechanics, whereabouts
@@ -89,4 +89,4 @@ def _use(state: InfectedState, order: list[int], window: dict[int, Draft]) -> No
                 whereabouts.to_pile(state, s, intent.card, face_up=bool(entry[1]))
 
 
-USES = Window(_choices, _choose, _use)
+USES: Final = Window(_choices, _choose, _use)

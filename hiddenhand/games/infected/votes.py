@@ -6,7 +6,7 @@ survivor votes secretly, the target too, and the votes are shown together.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hiddenhand.engine.events import Event
 from hiddenhand.games.infected import mechanics
@@ -80,4 +80,4 @@ def _destroy(state: InfectedState, target: int, passed: bool) -> None:
         mechanics.win(state, "zombies", "a clean survivor was destroyed")
 
 
-VOTES = Window(lambda state, seat, d: list(state.actions.votes), _vote, _count)
+VOTES: Final = Window(lambda state, seat, d: list(state.actions.votes), _vote, _count)
