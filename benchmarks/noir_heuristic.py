@@ -21,11 +21,13 @@ from rich.console import Console
 from rich.table import Table
 
 from hiddenhand.bots.arena import compare_in_seat
+from hiddenhand.bots.base import Turn
 from hiddenhand.bots.registry import register_bot
 from hiddenhand.cli.app import games_progress
-from hiddenhand.engine import Action, get_game
+from hiddenhand.engine import Action, State, get_game
 from hiddenhand.games.noir import moves
-from hiddenhand.games.noir.bots import HeuristicBot, Scene
+from hiddenhand.games.noir.bots import HeuristicBot, Scene, _best_of, _by_kind, _splits
+from hiddenhand.games.noir.rules import NoirState
 from hiddenhand.games.noir.suspects import bit
 
 
@@ -40,22 +42,34 @@ class HeuristicV1Bot(HeuristicBot):
         # The new heuristic's luck: where the two agree, they play the same game.
         self.rng = random.Random(f"{HeuristicBot.name}:{seed}:{seat}")
 
+    def decide(self, turn: Turn) -> Action:
+        assert turn.view is not None
+        return self._play(Scene.of_view(turn.view), turn.legal)
+
+    def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
+        noir: NoirState = world  # type: ignore[assignment]
+        return self._play(Scene.seen_in(noir, seat), legal)
+
+    def _play(self, scene: Scene, legal: Sequence[Action]) -> Action:
+        kinds = _by_kind(legal)
+        if scene.role == "killer":
+            return self._killer(scene, kinds)
+        return self._inspector(scene, kinds)
+
     def _inspector(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
         cands = scene.killers()
         n = cands.bit_count()
         board = scene.board
         if moves.IDENTITY in kinds:
             ids = kinds[moves.IDENTITY]
-            return self._best_of(
-                ids, {a: -(cands & board.near_mask(int(a.args[0]))).bit_count() for a in ids}
+            return _best_of(
+                self, ids, {a: -(cands & board.near_mask(int(a.args[0]))).bit_count() for a in ids}
             )
         if moves.DISCARD in kinds:
-            return self._best_of(
-                kinds[moves.DISCARD], self._splits(scene, kinds[moves.DISCARD], cands)
-            )
+            return _best_of(self, kinds[moves.DISCARD], _splits(scene, kinds[moves.DISCARD], cands))
         if moves.CITIZEN_ARREST in kinds:
             targets = kinds[moves.CITIZEN_ARREST]
-            return self._best_of(targets, {a: float(cands >> int(a.args[0]) & 1) for a in targets})
+            return _best_of(self, targets, {a: float(cands >> int(a.args[0]) & 1) for a in targets})
         me = scene.identity
         assert me is not None
         arrests = [a for a in kinds.get(moves.ARREST, ()) if cands >> int(a.args[0]) & 1]
@@ -67,25 +81,25 @@ class HeuristicV1Bot(HeuristicBot):
                 a: float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens
             }
             if max(score.values()) > 0:
-                return self._best_of(citizens, score)
+                return _best_of(self, citizens, score)
         shifts = kinds[moves.SHIFT]
         if n <= 4:
             reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
             if max(reach.values()) > 0:
-                return self._best_of(shifts, reach)
+                return _best_of(self, shifts, reach)
         threat = (cands & board.near_mask(me)).bit_count()
         if threat:
             after = {a: -float(scene.reach_after(a, me, cands & ~bit(me))) for a in shifts}
             if max(after.values()) > -threat:
-                return self._best_of(shifts, after)
+                return _best_of(self, shifts, after)
         if moves.EXONERATE in kinds:
-            hand_split = self._splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
+            hand_split = _splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
             if not scene.canvassing or not hand_split or max(hand_split.values()) >= 1 or n > 1:
                 return kinds[moves.EXONERATE][0]
         if arrests:
             return self.rng.choice(arrests)
         reach = {a: float(scene.reach_after(a, me, cands)) for a in shifts}
-        return self._best_of(shifts, reach)
+        return _best_of(self, shifts, reach)
 
     def _killer(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
         me = scene.identity
@@ -107,21 +121,21 @@ class HeuristicV1Bot(HeuristicBot):
                 s += 1.0
             score[a] = s
         if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
-            return self._best_of(kills, score)
+            return _best_of(self, kills, score)
         if suspects == 1 and any(inspectors >> int(a.args[0]) & 1 for a in kills):
             return next(a for a in kills if inspectors >> int(a.args[0]) & 1)
         disguise = kinds.get(moves.DISGUISE)
         if disguise and watched.bit_count() <= 2:
             return disguise[0]
         if kills and max(score.values()) >= 2:
-            return self._best_of(kills, score)
+            return _best_of(self, kills, score)
         if disguise and watched.bit_count() <= 3:
             return disguise[0]
         if kills:
-            return self._best_of(kills, score)
+            return _best_of(self, kills, score)
         shifts = kinds[moves.SHIFT]
-        return self._best_of(
-            shifts, {a: float(scene.reach_after(a, me, inspectors)) for a in shifts}
+        return _best_of(
+            self, shifts, {a: float(scene.reach_after(a, me, inspectors)) for a in shifts}
         )
 
 

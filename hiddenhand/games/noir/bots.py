@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import groupby
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -101,7 +101,7 @@ class Scene:
     @classmethod
     def of_view(cls, view: Mapping[str, Any]) -> Scene:
         grid: list[list[int]] = view["grid"]
-        return cls(
+        return Scene(
             role=view["you"],
             board=Board(len(grid), len(grid[0]), [s for row in grid for s in row]),
             alive=EVERYONE & ~mask_of(view["deceased"]),
@@ -120,7 +120,7 @@ class Scene:
         reads its board, facts, discards and hand)."""
         killer = seat == world.killer_seat
         identity = world.killer if killer else world.inspector
-        return cls(
+        return Scene(
             role="killer" if killer else "inspector",
             board=world.board,
             alive=world.alive,
@@ -265,234 +265,257 @@ class HeuristicBot(Bot):
 
     def decide(self, turn: Turn) -> Action:
         assert turn.view is not None
-        return self._play(Scene.of_view(turn.view), turn.legal)
+        return _play(self, Scene.of_view(turn.view), turn.legal)
 
     def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
         noir: NoirState = world  # type: ignore[assignment]
-        return self._play(Scene.seen_in(noir, seat), legal)
+        return _play(self, Scene.seen_in(noir, seat), legal)
 
-    def _play(self, scene: Scene, legal: Sequence[Action]) -> Action:
-        kinds = _by_kind(legal)
-        if scene.role == "killer":
-            return self._killer(scene, kinds)
-        return self._inspector(scene, kinds)
 
-    def _best(self, actions: Sequence[Action], scores: Sequence[float]) -> Action:
-        """A random one of the actions with the top score (`scores` in the same order)."""
-        top = max(scores)
-        return self.rng.choice([a for a, s in zip(actions, scores, strict=True) if s == top])
+# The bot's play is module functions, not methods: compiled, a call between them is a C call,
+# where a method of the bot (an ordinary Python class, which pickles) is looked up and called
+# through Python.
 
-    def _best_of(self, actions: Sequence[Action], score: Mapping[Action, float]) -> Action:
-        return self._best(actions, [score[a] for a in actions])
 
-    # -- the Inspector ------------------------------------------------------------------
+def _play(bot: HeuristicBot, scene: Scene, legal: Sequence[Action]) -> Action:
+    kinds = _by_kind(legal)
+    if scene.role == "killer":
+        return _killer(bot, scene, kinds)
+    return _inspector(bot, scene, kinds)
 
-    def _inspector(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
-        cands = scene.killers()
-        n = cands.bit_count()
-        board = scene.board
-        if moves.IDENTITY in kinds:
-            ids = kinds[moves.IDENTITY]
-            return self._best(
-                ids, [-(cands & board.near_mask(int(a.args[0]))).bit_count() for a in ids]
-            )
-        if moves.DISCARD in kinds:
-            return self._best_of(
-                kinds[moves.DISCARD], self._splits(scene, kinds[moves.DISCARD], cands)
-            )
-        if moves.CITIZEN_ARREST in kinds:
-            targets = kinds[moves.CITIZEN_ARREST]
-            return self._best(targets, [float(cands >> int(a.args[0]) & 1) for a in targets])
-        me = scene.identity
-        assert me is not None
-        arrests = [a for a in kinds.get(moves.ARREST, ()) if cands >> int(a.args[0]) & 1]
-        if arrests and (n <= ARREST_SUSPECTS or moves.EXONERATE not in kinds):
-            return self.rng.choice(arrests)
-        citizens = kinds.get(moves.CITIZEN, [])
-        if citizens and n <= 3:
-            score = [float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens]
-            if max(score) > 0:
-                return self._best(citizens, score)
-        if self._canvass_halves(scene, kinds, cands):
-            return kinds[moves.EXONERATE][0]
-        shifts = kinds[moves.SHIFT]
-        others = cands & ~bit(me)
-        exposed = scene.exposure() <= INSPECTOR_SAFE_CROWD
-        if n <= REACH_SUSPECTS and not exposed:
-            reach = scene.reach_each(shifts, me, cands)
-            if max(reach) > 0:
-                return self._best(shifts, reach)
-        threat = (cands & board.near_mask(me)).bit_count()
-        if n <= CLOSE_SUSPECTS and not threat:
-            closer = self._close_in(scene, shifts, me, others)
-            if closer is not None:
-                return closer
-        if threat:
-            after = [-r for r in scene.reach_each(shifts, me, cands & ~bit(me))]
-            if max(after) > -threat:
-                return self._best(shifts, after)
-        if moves.EXONERATE in kinds:
-            hand_split = self._splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
-            if not scene.canvassing or not hand_split or max(hand_split.values()) >= 1 or n > 1:
-                return kinds[moves.EXONERATE][0]
-        if arrests:
-            return self.rng.choice(arrests)
-        return self._best(shifts, scene.reach_each(shifts, me, cands))
 
-    def _canvass_halves(self, scene: Scene, kinds: dict[str, list[Action]], cands: int) -> bool:
-        """In a mode with canvasses: whether an Exonerate would cut the candidates in half
-        (as near as their number allows), canvassing around a card of his hand (the card he
-        draws may cut them as well): the answer then halves them, whatever it is."""
-        n = cands.bit_count()
-        if not scene.canvassing or moves.EXONERATE not in kinds or n <= 1:
-            return False
-        split = self._splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
-        return bool(split) and max(split.values()) >= n // 2
+def _best(bot: HeuristicBot, actions: Sequence[Action], scores: Sequence[float]) -> Action:
+    """A random one of the actions with the top score (`scores` in the same order)."""
+    top = max(scores)
+    return bot.rng.choice([a for a, s in zip(actions, scores, strict=True) if s == top])
 
-    def _close_in(
-        self, scene: Scene, shifts: Sequence[Action], me: int, targets: int
-    ) -> Action | None:
-        """A shift that leaves a candidate two steps away, not next to him: a Killer who steps
-        in to kill gives the Inspector the first move, an arrest. None if none gets closer."""
-        now = min(
-            (
-                scene.board.distance(scene.board.where[me], scene.board.where[t])
-                for t in members(targets)
-                if scene.board.on_board(t)
-            ),
-            default=99,
+
+def _best_of(bot: HeuristicBot, actions: Sequence[Action], score: Mapping[Action, float]) -> Action:
+    return _best(bot, actions, [score[a] for a in actions])
+
+
+# -- the Inspector ---------------------------------------------------------------------
+
+
+def _inspector(bot: HeuristicBot, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
+    cands = scene.killers()
+    n = cands.bit_count()
+    board = scene.board
+    if moves.IDENTITY in kinds:
+        ids = kinds[moves.IDENTITY]
+        return _best(
+            bot, ids, [-(cands & board.near_mask(int(a.args[0]))).bit_count() for a in ids]
         )
-        if now <= 2:
-            return None
-        fits = scene.two_steps_after(shifts, me, targets)
-        return self.rng.choice(fits) if fits else None
-
-    def _splits(self, scene: Scene, discards: Sequence[Action], cands: int) -> dict[Action, float]:
-        """How evenly a canvas around each suspect would cut the candidates (classic: no canvas,
-        so every card is as good)."""
-        out: dict[Action, float] = {}
-        for a in discards:
-            s = int(a.args[0])
-            if not scene.canvassing or not scene.board.on_board(s):
-                out[a] = 0.0
-                continue
-            inside = (cands & scene.board.near_mask(s)).bit_count()
-            out[a] = float(min(inside, cands.bit_count() - inside))
-        return out
-
-    # -- the Killer ---------------------------------------------------------------------
-
-    def _killer(self, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
-        me = scene.identity
-        assert me is not None
-        board = scene.board
-        chosen = scene.chosen
-        inspectors = scene.inspectors() if chosen else 0
-        suspects = inspectors.bit_count()
-        watched = scene.public_killers()
-        kills = kinds.get(moves.KILL, [])
-        left: list[int] = []  # per kill, in order: the public record's suspects it leaves
-        score: list[float] = []
-        hits: list[Action] = []
-        near = neighbour_masks(board.rows, board.cols)
-        where = board.where
-        seen = cell_mask(board, watched) if kills else 0
-        for a in kills:
-            v = int(a.args[0])
-            n = (seen & near[where[v]]).bit_count()  # the victim is on the board, next to him
-            left.append(n)
-            s = float(min(n, 6))
-            if inspectors >> v & 1:
-                s += 8.0 / suspects
-                hits.append(a)
-            if chosen and scene.canvassing and scene.innocent >> v & 1:
-                s += 1.0
-            score.append(s)
-        if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
-            return self._best(kills, score)
-        if hits:
-            hit_left = [
-                float(n)
-                for a, n in zip(kills, left, strict=True)
-                if inspectors >> int(a.args[0]) & 1
-            ]
-            if suspects <= STRIKE_SUSPECTS or (
-                suspects <= 2 * STRIKE_SUSPECTS and max(hit_left) >= self.kill_safe
-            ):
-                return self._best(hits, hit_left)
-        safe = [i for i, n in enumerate(left) if n >= self.kill_safe]
-        if safe:
-            return self._best([kills[i] for i in safe], [score[i] for i in safe])
-        disguise = kinds.get(moves.DISGUISE)
-        if disguise and watched.bit_count() <= KILLER_SAFE_CROWD:
-            return disguise[0]
-        setup = self._set_up(scene, kinds[moves.SHIFT], me, inspectors, watched)
-        if setup is not None:
-            return setup
-        if kills:
-            return self._best(kills, score)
-        if disguise:
-            return disguise[0]
-        shifts = kinds[moves.SHIFT]
-        return self._best(shifts, scene.reach_each(shifts, me, inspectors))
-
-    def _set_up(
-        self, scene: Scene, shifts: Sequence[Action], me: int, inspectors: int, watched: int
-    ) -> Action | None:
-        """A shift after which a kill keeps the Inspector's suspects wide (`kill_safe`), or
-        brings a narrowed-down Inspector within reach; the best by the kill it sets up."""
-        values = self._set_up_values(scene, shifts, me, inspectors, watched)
-        return self._best(shifts, values) if max(values, default=0.0) > 0 else None
-
-    def _set_up_values(
-        self, scene: Scene, shifts: Sequence[Action], me: int, inspectors: int, watched: int
-    ) -> list[float]:
-        """How well each shift sets a kill up, read from the tables of the board's shape: the
-        cells next to the Killer once it has shifted, and for each of those the cells next to
-        it (cells as they are now), so no board is shifted or copied."""
-        board = scene.board
-        i = board.where[me]
-        if i < 0:
-            return [0.0] * len(shifts)
-        suspects = inspectors.bit_count()
-        hunting = 0 < suspects <= HUNT_SUSPECTS
-        tables = _shift_tables(board.rows, board.cols)
-        # every cell holds a suspect: the alive ones are all but the few dead ones
-        alive = ((1 << len(board.cells)) - 1) & ~cell_mask(board, EVERYONE & ~scene.alive)
-        seen = cell_mask(board, watched)
-        hunted = cell_mask(board, inspectors) if hunting else 0
-        # no kill can leave `kill_safe` watched players with fewer watched on the board
-        safe_at = self.kill_safe
-        can_be_safe = seen.bit_count() >= safe_at
-        values: list[float] = []
-        for a in shifts:
-            reach, within = tables[a.id]
-            near = reach[i] & ~(1 << i) & alive
-            wide = 0
-            # a victim's neighbours are within two steps of the Killer: too few watched there,
-            # and no kill can be safe
-            rest = near if can_be_safe and (seen & within[i]).bit_count() >= safe_at else 0
-            while rest:  # every victim the Killer would reach: the watched left next to it
-                j = rest.bit_length() - 1
-                rest ^= 1 << j
-                left = (seen & reach[j]).bit_count() - (seen >> j & 1)
-                if left > wide:
-                    wide = left
-                    if wide >= 6:  # the value counts no more than 6
-                        break
-            value = float(min(wide, 6)) if wide >= safe_at else 0.0
-            if hunting:
-                value += 8.0 * (near & hunted).bit_count() / suspects
-            values.append(value)
-        return values
+    if moves.DISCARD in kinds:
+        return _best_of(bot, kinds[moves.DISCARD], _splits(scene, kinds[moves.DISCARD], cands))
+    if moves.CITIZEN_ARREST in kinds:
+        targets = kinds[moves.CITIZEN_ARREST]
+        return _best(bot, targets, [float(cands >> int(a.args[0]) & 1) for a in targets])
+    me = scene.identity
+    assert me is not None
+    arrests = [a for a in kinds.get(moves.ARREST, ()) if cands >> int(a.args[0]) & 1]
+    if arrests and (n <= ARREST_SUSPECTS or moves.EXONERATE not in kinds):
+        return bot.rng.choice(arrests)
+    citizens = kinds.get(moves.CITIZEN, [])
+    if citizens and n <= 3:
+        score = [float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens]
+        if max(score) > 0:
+            return _best(bot, citizens, score)
+    if _canvass_halves(scene, kinds, cands):
+        return kinds[moves.EXONERATE][0]
+    shifts = kinds[moves.SHIFT]
+    others = cands & ~bit(me)
+    exposed = scene.exposure() <= INSPECTOR_SAFE_CROWD
+    if n <= REACH_SUSPECTS and not exposed:
+        reach = scene.reach_each(shifts, me, cands)
+        if max(reach) > 0:
+            return _best(bot, shifts, reach)
+    threat = (cands & board.near_mask(me)).bit_count()
+    if n <= CLOSE_SUSPECTS and not threat:
+        closer = _close_in(bot, scene, shifts, me, others)
+        if closer is not None:
+            return closer
+    if threat:
+        after = [-r for r in scene.reach_each(shifts, me, cands & ~bit(me))]
+        if max(after) > -threat:
+            return _best(bot, shifts, after)
+    if moves.EXONERATE in kinds:
+        hand_split = _splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
+        if not scene.canvassing or not hand_split or max(hand_split.values()) >= 1 or n > 1:
+            return kinds[moves.EXONERATE][0]
+    if arrests:
+        return bot.rng.choice(arrests)
+    return _best(bot, shifts, scene.reach_each(shifts, me, cands))
 
 
-HUNT_SUSPECTS = 2
+def _canvass_halves(scene: Scene, kinds: dict[str, list[Action]], cands: int) -> bool:
+    """In a mode with canvasses: whether an Exonerate would cut the candidates in half
+    (as near as their number allows), canvassing around a card of his hand (the card he
+    draws may cut them as well): the answer then halves them, whatever it is."""
+    n = cands.bit_count()
+    if not scene.canvassing or moves.EXONERATE not in kinds or n <= 1:
+        return False
+    split = _splits(scene, [moves.DISCARD_OF[s] for s in scene.hand], cands)
+    return bool(split) and max(split.values()) >= n // 2
+
+
+def _close_in(
+    bot: HeuristicBot, scene: Scene, shifts: Sequence[Action], me: int, targets: int
+) -> Action | None:
+    """A shift that leaves a candidate two steps away, not next to him: a Killer who steps
+    in to kill gives the Inspector the first move, an arrest. None if none gets closer."""
+    now = min(
+        (
+            scene.board.distance(scene.board.where[me], scene.board.where[t])
+            for t in members(targets)
+            if scene.board.on_board(t)
+        ),
+        default=99,
+    )
+    if now <= 2:
+        return None
+    fits = scene.two_steps_after(shifts, me, targets)
+    return bot.rng.choice(fits) if fits else None
+
+
+def _splits(scene: Scene, discards: Sequence[Action], cands: int) -> dict[Action, float]:
+    """How evenly a canvas around each suspect would cut the candidates (classic: no canvas,
+    so every card is as good)."""
+    out: dict[Action, float] = {}
+    for a in discards:
+        s = int(a.args[0])
+        if not scene.canvassing or not scene.board.on_board(s):
+            out[a] = 0.0
+            continue
+        inside = (cands & scene.board.near_mask(s)).bit_count()
+        out[a] = float(min(inside, cands.bit_count() - inside))
+    return out
+
+
+# -- the Killer ---------------------------------------------------------------------
+
+
+def _killer(bot: HeuristicBot, scene: Scene, kinds: dict[str, list[Action]]) -> Action:
+    me = scene.identity
+    assert me is not None
+    board = scene.board
+    chosen = scene.chosen
+    inspectors = scene.inspectors() if chosen else 0
+    suspects = inspectors.bit_count()
+    watched = scene.public_killers()
+    kills = kinds.get(moves.KILL, [])
+    left: list[int] = []  # per kill, in order: the public record's suspects it leaves
+    score: list[float] = []
+    hits: list[Action] = []
+    near = neighbour_masks(board.rows, board.cols)
+    where = board.where
+    seen = cell_mask(board, watched) if kills else 0
+    for a in kills:
+        v = int(a.args[0])
+        n = (seen & near[where[v]]).bit_count()  # the victim is on the board, next to him
+        left.append(n)
+        s = float(min(n, 6))
+        if inspectors >> v & 1:
+            s += 8.0 / suspects
+            hits.append(a)
+        if chosen and scene.canvassing and scene.innocent >> v & 1:
+            s += 1.0
+        score.append(s)
+    if moves.SHIFT not in kinds:  # the first turn: a kill is all there is
+        return _best(bot, kills, score)
+    if hits:
+        hit_left = [
+            float(n) for a, n in zip(kills, left, strict=True) if inspectors >> int(a.args[0]) & 1
+        ]
+        if suspects <= STRIKE_SUSPECTS or (
+            suspects <= 2 * STRIKE_SUSPECTS and max(hit_left) >= bot.kill_safe
+        ):
+            return _best(bot, hits, hit_left)
+    safe = [i for i, n in enumerate(left) if n >= bot.kill_safe]
+    if safe:
+        return _best(bot, [kills[i] for i in safe], [score[i] for i in safe])
+    disguise = kinds.get(moves.DISGUISE)
+    if disguise and watched.bit_count() <= KILLER_SAFE_CROWD:
+        return disguise[0]
+    setup = _set_up(bot, scene, kinds[moves.SHIFT], me, inspectors, watched)
+    if setup is not None:
+        return setup
+    if kills:
+        return _best(bot, kills, score)
+    if disguise:
+        return disguise[0]
+    shifts = kinds[moves.SHIFT]
+    return _best(bot, shifts, scene.reach_each(shifts, me, inspectors))
+
+
+def _set_up(
+    bot: HeuristicBot,
+    scene: Scene,
+    shifts: Sequence[Action],
+    me: int,
+    inspectors: int,
+    watched: int,
+) -> Action | None:
+    """A shift after which a kill keeps the Inspector's suspects wide (`kill_safe`), or
+    brings a narrowed-down Inspector within reach; the best by the kill it sets up."""
+    values = _set_up_values(bot, scene, shifts, me, inspectors, watched)
+    return _best(bot, shifts, values) if max(values, default=0.0) > 0 else None
+
+
+def _set_up_values(
+    bot: HeuristicBot,
+    scene: Scene,
+    shifts: Sequence[Action],
+    me: int,
+    inspectors: int,
+    watched: int,
+) -> list[float]:
+    """How well each shift sets a kill up, read from the tables of the board's shape: the
+    cells next to the Killer once it has shifted, and for each of those the cells next to
+    it (cells as they are now), so no board is shifted or copied."""
+    board = scene.board
+    i = board.where[me]
+    if i < 0:
+        return [0.0] * len(shifts)
+    suspects = inspectors.bit_count()
+    hunting = 0 < suspects <= HUNT_SUSPECTS
+    tables = _shift_tables(board.rows, board.cols)
+    # every cell holds a suspect: the alive ones are all but the few dead ones
+    alive = ((1 << len(board.cells)) - 1) & ~cell_mask(board, EVERYONE & ~scene.alive)
+    seen = cell_mask(board, watched)
+    hunted = cell_mask(board, inspectors) if hunting else 0
+    # no kill can leave `kill_safe` watched players with fewer watched on the board
+    safe_at = bot.kill_safe
+    can_be_safe = seen.bit_count() >= safe_at
+    values: list[float] = []
+    for a in shifts:
+        reach, within = tables[a.id]
+        near = reach[i] & ~(1 << i) & alive
+        wide = 0
+        # a victim's neighbours are within two steps of the Killer: too few watched there,
+        # and no kill can be safe
+        rest = near if can_be_safe and (seen & within[i]).bit_count() >= safe_at else 0
+        while rest:  # every victim the Killer would reach: the watched left next to it
+            j = rest.bit_length() - 1
+            rest ^= 1 << j
+            left = (seen & reach[j]).bit_count() - (seen >> j & 1)
+            if left > wide:
+                wide = left
+                if wide >= 6:  # the value counts no more than 6
+                    break
+        value = float(min(wide, 6)) if wide >= safe_at else 0.0
+        if hunting:
+            value += 8.0 * (near & hunted).bit_count() / suspects
+        values.append(value)
+    return values
+
+
+HUNT_SUSPECTS: Final = 2
 """The Killer hunts with shifts once the Inspector is down to this many suspects."""
-KILLER_SAFE_CROWD = 3
+KILLER_SAFE_CROWD: Final = 3
 """With this many suspects or fewer for the Inspector, the Killer disguises when no kill is
 safe."""
-KILL_SAFE = 1
+KILL_SAFE: Final = 1
 """A kill is safe when it leaves the Inspector at least this many suspects (from the public
 record: the Inspector also rules out his own cards); else the Killer disguises (if the record
 has nearly found him) or shifts to set a safe kill up. At 1 every kill is safe (the Killer
@@ -501,20 +524,20 @@ stays among the suspects next to his victim): against the Inspector who arrests 
 Killer who kills whenever he can wins about 17 points more often (docs/bots.md, fourth
 version).
 The third version's 4 stays a bot option (`heuristic:kill_safe=4`)."""
-STRIKE_SUSPECTS = 3
+STRIKE_SUSPECTS: Final = 3
 """The Killer kills a possible Inspector within reach at once when he has at most this many
 suspects for him, or twice this many and the kill is safe."""
 
-INSPECTOR_SAFE_CROWD = 6
+INSPECTOR_SAFE_CROWD: Final = 6
 """The Inspector shifts a suspect into his reach only while the Killer has more suspects than
 this for the Inspector (next to the Killer, he is the Killer's to take first)."""
-ARREST_SUSPECTS = 8
+ARREST_SUSPECTS: Final = 8
 """The Inspector arrests a candidate within reach once down to this many: every turn he waits
 gives the Killer another kill, any of which may be him."""
-REACH_SUSPECTS = 4
+REACH_SUSPECTS: Final = 4
 """The Inspector shifts a candidate into his reach (to arrest next turn) once down to this many,
 while the Killer has many suspects for him (`INSPECTOR_SAFE_CROWD`)."""
-CLOSE_SUSPECTS = 3
+CLOSE_SUSPECTS: Final = 3
 """The Inspector closes in to two steps of the Killer once down to this many suspects."""
 
 register_bot("noir", "heuristic", HeuristicBot)

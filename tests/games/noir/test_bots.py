@@ -7,7 +7,7 @@ import pytest
 from hiddenhand.bots.base import RandomBot
 from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.games.noir import NOIR, NoirOptions
-from hiddenhand.games.noir.bots import ARREST_SUSPECTS, HeuristicBot, Scene
+from hiddenhand.games.noir.bots import ARREST_SUSPECTS, HeuristicBot, Scene, _set_up_values
 from hiddenhand.games.noir.knowledge import ARREST, KILL, Fact
 from hiddenhand.games.noir.suspects import NAMES, members
 from tests.games.noir.tables import names, sid, table
@@ -258,7 +258,7 @@ def test_the_killer_weighs_setting_up_a_kill_from_the_tables_as_the_board_does()
             watched = rng.getrandbits(25) | rng.getrandbits(25)
             for bot in bots:
                 expected = _set_up_by_board(scene, shifts, me, inspectors, watched, bot.kill_safe)
-                assert bot._set_up_values(scene, shifts, me, inspectors, watched) == expected
+                assert _set_up_values(bot, scene, shifts, me, inspectors, watched) == expected
                 checked += len(shifts)
     assert checked > 5000
 
