@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence, Sequence
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -52,6 +52,20 @@ def derive(seed: int, purpose: str) -> int:
     """A 128-bit number for one purpose ("bot 3", say) that tells nothing about the seed."""
     digest = blake2b(purpose.encode(), key=seed_key(seed), digest_size=16).digest()
     return int.from_bytes(digest, "little")
+
+
+def choose(getrandbits: Callable[[int], int], seq: Sequence[T]) -> T:
+    """`random.Random.choice(seq)` of the generator whose `getrandbits` this is: the same draw
+    (the library's `_randbelow` by rejection, word for word), made in compiled code where the
+    library's runs in the interpreter. Bots draw their random picks through it."""
+    n = len(seq)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return seq[r]
 
 
 class KeyedRandom(random.Random):

@@ -17,6 +17,7 @@ from hiddenhand.engine.seeding import (
     SEQUENTIAL,
     KeyedRandom,
     bot_seed,
+    choose,
     derive,
     game_generator,
     seed_key,
@@ -84,6 +85,18 @@ def test_shuffle_and_choice_draw_as_the_standard_library_does():
     assert ours.getstate() == library.getstate()
     with pytest.raises(IndexError, match="empty sequence"):
         ours.choice([])
+
+
+def test_choose_draws_what_the_library_choice_draws():
+    """`choose` writes `random.Random.choice` out again for compiled bots: from generators in
+    the same state it must pick the same items and leave them in the same state."""
+    ours, library = random.Random("same"), random.Random("same")
+    for size in [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 100] * 20:
+        items = list(range(size))
+        assert choose(ours.getrandbits, items) == library.choice(items)
+    assert ours.getstate() == library.getstate()
+    with pytest.raises(IndexError, match="empty sequence"):
+        choose(ours.getrandbits, [])
 
 
 def test_derived_numbers_differ_by_purpose_and_seed_and_carry_128_bits():

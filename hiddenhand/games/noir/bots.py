@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from itertools import groupby
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -30,6 +28,7 @@ from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import register_bot
 from hiddenhand.engine import Action
+from hiddenhand.engine.seeding import choose
 from hiddenhand.games.noir import moves
 from hiddenhand.games.noir.board import Axis, Board, cell_mask, neighbour_masks, shift_tables
 from hiddenhand.games.noir.knowledge import (
@@ -229,15 +228,14 @@ def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
     """The actions by kind, each kind's in their order (the rules list a kind's together, so
     this groups runs, not actions)."""
     out: dict[str, list[Action]] = {}
-    for kind, run in groupby(legal, _KIND):
-        if kind in out:
-            out[kind].extend(run)
-        else:
-            out[kind] = list(run)
+    last, run = "", []
+    for action in legal:
+        kind = action.kind
+        if kind != last:
+            last = kind
+            run = out.setdefault(kind, [])
+        run.append(action)
     return out
-
-
-_KIND = attrgetter("kind")
 
 
 @mypyc_attr(native_class=False)  # compiled methods; it still pickles to and from bot processes
@@ -287,7 +285,9 @@ def _play(bot: HeuristicBot, scene: Scene, legal: Sequence[Action]) -> Action:
 def _best(bot: HeuristicBot, actions: Sequence[Action], scores: Sequence[float]) -> Action:
     """A random one of the actions with the top score (`scores` in the same order)."""
     top = max(scores)
-    return bot.rng.choice([a for a, s in zip(actions, scores, strict=True) if s == top])
+    return choose(
+        bot.rng.getrandbits, [a for a, s in zip(actions, scores, strict=True) if s == top]
+    )
 
 
 def _best_of(bot: HeuristicBot, actions: Sequence[Action], score: Mapping[Action, float]) -> Action:
@@ -315,7 +315,7 @@ def _inspector(bot: HeuristicBot, scene: Scene, kinds: dict[str, list[Action]]) 
     assert me is not None
     arrests = [a for a in kinds.get(moves.ARREST, ()) if cands >> int(a.args[0]) & 1]
     if arrests and (n <= ARREST_SUSPECTS or moves.EXONERATE not in kinds):
-        return bot.rng.choice(arrests)
+        return choose(bot.rng.getrandbits, arrests)
     citizens = kinds.get(moves.CITIZEN, [])
     if citizens and n <= 3:
         score = [float((cands & board.near_mask(int(a.args[0]))).bit_count()) for a in citizens]
@@ -344,7 +344,7 @@ def _inspector(bot: HeuristicBot, scene: Scene, kinds: dict[str, list[Action]]) 
         if not scene.canvassing or not hand_split or max(hand_split.values()) >= 1 or n > 1:
             return kinds[moves.EXONERATE][0]
     if arrests:
-        return bot.rng.choice(arrests)
+        return choose(bot.rng.getrandbits, arrests)
     return _best(bot, shifts, scene.reach_each(shifts, me, cands))
 
 
@@ -375,7 +375,7 @@ def _close_in(
     if now <= 2:
         return None
     fits = scene.two_steps_after(shifts, me, targets)
-    return bot.rng.choice(fits) if fits else None
+    return choose(bot.rng.getrandbits, fits) if fits else None
 
 
 def _splits(scene: Scene, discards: Sequence[Action], cands: int) -> dict[Action, float]:
