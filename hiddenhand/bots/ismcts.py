@@ -71,7 +71,7 @@ from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import default_bot, evaluator, game_bots, seats_evaluator
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.engine.events import visible
-from hiddenhand.engine.seeding import derive
+from hiddenhand.engine.seeding import choose, derive
 from hiddenhand.rl.encoder import Encoder
 from hiddenhand.rl.encoders import encoder_for
 
@@ -470,7 +470,9 @@ class ISMCTSBot(Bot):
                 if score > best_score:
                     best, best_score = action, score
         if untried:
-            return untried[0] if len(untried) == 1 else self._rollout_rng.choice(untried)
+            return (
+                untried[0] if len(untried) == 1 else choose(self._rollout_rng.getrandbits, untried)
+            )
         assert best is not None
         return best
 
@@ -519,7 +521,7 @@ class ISMCTSBot(Bot):
     def _rollout(self, state: State) -> list[float]:
         """The rollout policy plays on for `depth` moves, then until the game can judge the
         world (at most MAX_ROLLOUT moves in all); every seat's reward."""
-        choice = self._rollout_rng.choice
+        draw = self._rollout_rng.getrandbits  # `choose` makes the library's choice, compiled
         unseeded = self._unseeded
         policies = self._policies
         pending = state.pending()
@@ -548,7 +550,7 @@ class ISMCTSBot(Bot):
             else:
                 bot = None
             if bot is None:
-                action = choice(legal)
+                action = choose(draw, legal)
             else:
                 if seat in unseeded:
                     unseeded.discard(seat)

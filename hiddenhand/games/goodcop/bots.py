@@ -26,6 +26,7 @@ from mypy_extensions import mypyc_attr
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
+from hiddenhand.engine.seeding import choose
 from hiddenhand.games.goodcop.actions import (
     AIM_AT,
     ARM,
@@ -421,7 +422,7 @@ class HeuristicBot(Bot):
         # Two answers `_decide` gives without reading the table (and with the same draws),
         # so a rollout does not read it: laying cards down, and a window with nothing to play.
         if game.phase == ORDER:
-            return self.rng.choice(legal)
+            return choose(self.rng.getrandbits, legal)
         if len(legal) == 1 and legal[0].kind == PASS and game.phase in WINDOWS:
             return legal[0]
         return self._decide(_WorldRead(game, self.seat, self.hostility), legal)
@@ -431,7 +432,7 @@ class HeuristicBot(Bot):
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
         if LAY_DOWN in by_kind:  # where its cards lie tells the others nothing: any order
-            return self.rng.choice(by_kind[LAY_DOWN])
+            return choose(self.rng.getrandbits, by_kind[LAY_DOWN])
         if DISCARD in by_kind:
             return min(by_kind[DISCARD], key=lambda a: _KEEP.get(str(a.args[0]), 0))
         if REVEAL_CARD in by_kind:
@@ -489,7 +490,7 @@ class HeuristicBot(Bot):
             return by_kind[EQUIP][0]
         if investigate:
             return investigate[0]
-        return self.rng.choice([a for kind in by_kind.values() for a in kind])
+        return choose(self.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
 
     def _zombie_turn(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
         """Bite the player the Arms point at, else take Arms, infect, or draw equipment."""
@@ -498,7 +499,7 @@ class HeuristicBot(Bot):
         for kind in (ARM, INFECT, EQUIP):
             if kind in by_kind:
                 return by_kind[kind][0]
-        return self.rng.choice([a for kind in by_kind.values() for a in kind])
+        return choose(self.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
 
     def _hiding_infector(self, read: _Read) -> bool:
         """The Infector's holder whose only hidden card is the Infector: Arm or Equip would
@@ -513,7 +514,7 @@ class HeuristicBot(Bot):
             return play
         if PASS in by_kind:
             return by_kind[PASS][0]
-        return self.rng.choice([a for kind in by_kind.values() for a in kind])
+        return choose(self.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
 
     def _useful_play(self, read: _Read, plays: list[Action], own_turn: bool) -> Action | None:
         """A card worth playing now, or None."""
@@ -597,7 +598,7 @@ class HeuristicBot(Bot):
         aims = [a for a in legal if a.kind in (AIM_AT, CHOOSE_PLAYER) and player_of(a) == target]
         if aims:
             return aims[0]
-        return self.rng.choice(list(legal))
+        return choose(self.rng.getrandbits, list(legal))
 
     def _zombie_choice(self, read: _Read, card: str, legal: Sequence[Action]) -> Action:
         """Infection tokens: a zombie puts them on its target, a non-zombie removes its own."""

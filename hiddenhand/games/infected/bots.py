@@ -20,6 +20,7 @@ from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import OptionError
+from hiddenhand.engine.seeding import choose
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, card_set
 from hiddenhand.games.infected.limits import VOTES_TO_DESTROY
 from hiddenhand.games.infected.reading import Reading, ViewReading, WorldReading
@@ -175,7 +176,7 @@ class InfectedBot(Bot):
     def _decide(self, legal: Sequence[Action], read: Reading) -> Action:
         infected = read.infected
         if self.random_human and not infected:
-            return self.rng.choice(legal)
+            return choose(self.rng.getrandbits, legal)
         phase = read.phase
         if phase == "character":  # where every legal action is a character to choose
             return self._character(legal)
@@ -244,12 +245,14 @@ class InfectedBot(Bot):
         if stage == "destroy_target" or stage == "ability_target":
             targets = [a for a in legal]
             if infected:
-                return self.rng.choice([a for a in targets if a.args[0] != self.seat] or targets)
+                return choose(
+                    self.rng.getrandbits, [a for a in targets if a.args[0] != self.seat] or targets
+                )
             suspicion = read.suspicion()
             tests = read.tests()
             return max(targets, key=lambda a: (suspicion[int(a.args[0])], -self._tested(tests, a)))
         if stage == "leader_target":
-            return self.rng.choice(legal)
+            return choose(self.rng.getrandbits, legal)
         if stage in ("special_cost", "swap_second"):
             return self._lowest(legal)
         if stage in ("unequip", "special_unequip"):
@@ -372,7 +375,7 @@ class InfectedBot(Bot):
         if read.stage() == "test_target":
             others = [a for a in legal if a.args[0] != self.seat]
             if infected:
-                return self.rng.choice(others or list(legal))
+                return choose(self.rng.getrandbits, others or list(legal))
             suspicion = read.suspicion()
             tests = read.tests()
             return min(
