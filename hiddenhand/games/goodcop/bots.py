@@ -412,7 +412,7 @@ class HeuristicBot(Bot):
         view = turn.view
         assert view is not None
         self._remember(turn, view["team"])
-        return self._decide(_Read.of_view(view, self.seat, self.hostility), turn.legal)
+        return _decide(self, _Read.of_view(view, self.seat, self.hostility), turn.legal)
 
     def decide_in(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
         """As `decide` from the seat's view of this world and an empty log."""
@@ -425,200 +425,216 @@ class HeuristicBot(Bot):
             return choose(self.rng.getrandbits, legal)
         if len(legal) == 1 and legal[0].kind == PASS and game.phase in WINDOWS:
             return legal[0]
-        return self._decide(_WorldRead(game, self.seat, self.hostility), legal)
+        return _decide(self, _WorldRead(game, self.seat, self.hostility), legal)
 
-    def _decide(self, read: _Read, legal: Sequence[Action]) -> Action:
-        by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        if LAY_DOWN in by_kind:  # where its cards lie tells the others nothing: any order
-            return choose(self.rng.getrandbits, by_kind[LAY_DOWN])
-        if DISCARD in by_kind:
-            return min(by_kind[DISCARD], key=lambda a: _KEEP.get(str(a.args[0]), 0))
-        if REVEAL_CARD in by_kind:
-            return self._reveal(read, by_kind[REVEAL_CARD])
-        resolving = read.resolving
-        if resolving is not None and resolving[1] == self.seat:
-            return self._resolve(read, resolving[0], legal)
-        if read.phase == AIM and AIM_AT in by_kind:
-            return self._aim(read, by_kind[AIM_AT])
-        if read.phase == ACTION and read.turn == self.seat:
-            return self._act(read, by_kind)
-        return self._window(read, by_kind)
 
-    def _reveal(self, read: _Read, options: list[Action]) -> Action:
-        return min(options, key=partial(_reveal_cost, read.faces(self.seat), read.team))
+# The bot's play is module functions, not methods: compiled, a call between them is a C call,
+# where a method of the bot (an ordinary Python class, which pickles) is looked up and called
+# through Python.
 
-    def _aim(self, read: _Read, options: list[Action]) -> Action:
-        target = read.best_target()
-        for a in options:
-            if a.args[0] == target:
+
+def _decide(bot: HeuristicBot, read: _Read, legal: Sequence[Action]) -> Action:
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    if LAY_DOWN in by_kind:  # where its cards lie tells the others nothing: any order
+        return choose(bot.rng.getrandbits, by_kind[LAY_DOWN])
+    if DISCARD in by_kind:
+        return min(by_kind[DISCARD], key=lambda a: _KEEP.get(str(a.args[0]), 0))
+    if REVEAL_CARD in by_kind:
+        return _reveal(bot, read, by_kind[REVEAL_CARD])
+    resolving = read.resolving
+    if resolving is not None and resolving[1] == bot.seat:
+        return _resolve(bot, read, resolving[0], legal)
+    if read.phase == AIM and AIM_AT in by_kind:
+        return _aim(bot, read, by_kind[AIM_AT])
+    if read.phase == ACTION and read.turn == bot.seat:
+        return _act(bot, read, by_kind)
+    return _window(bot, read, by_kind)
+
+
+def _reveal(bot: HeuristicBot, read: _Read, options: list[Action]) -> Action:
+    return min(options, key=partial(_reveal_cost, read.faces(bot.seat), read.team))
+
+
+def _aim(bot: HeuristicBot, read: _Read, options: list[Action]) -> Action:
+    target = read.best_target()
+    for a in options:
+        if a.args[0] == target:
+            return a
+    return options[0]
+
+
+def _act(bot: HeuristicBot, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
+    if read.zombies[bot.seat]:
+        return _zombie_turn(bot, read, by_kind)
+    shoot = by_kind.get(SHOOT)
+    if shoot:
+        target = int(shoot[0].args[0])
+        sure = read.suspicion[target] >= bot.shoot_at
+        if not read.friend(target) and (sure or target in read.threats()):
+            return shoot[0]
+    play = _useful_play(bot, read, by_kind.get(PLAY, []), own_turn=True)
+    if play is not None:
+        return play
+    located = read.enemy_leader >= 0 or max(read.suspicion) >= bot.shoot_at
+    hiding = _hiding_infector(bot, read)
+    if hiding and by_kind.keys() - {"arm", "equip"}:  # unless nothing else is legal
+        by_kind.pop(ARM, None)
+        by_kind.pop(EQUIP, None)
+    armed = read.armed[bot.seat]
+    if not armed and ARM in by_kind and (located or read.threats()):
+        return by_kind[ARM][0]
+    investigate = by_kind.get(INVESTIGATE, [])
+    if read.zmode == "infect" and not read.zombie_team:
+        # investigating puts a token on the card: spare friends, prefer infected cards
+        investigate = [a for a in investigate if not read.friend(int(a.args[0]))]
+    if investigate and read.enemy_leader < 0:
+        best = max(investigate, key=partial(_investigation_value, read, bot.looked))
+        if read.faces(int(best.args[0]))[int(best.args[1])] is None:
+            return best
+    if not armed and ARM in by_kind:
+        return by_kind[ARM][0]
+    if EQUIP in by_kind:
+        return by_kind[EQUIP][0]
+    if investigate:
+        return investigate[0]
+    return choose(bot.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
+
+
+def _zombie_turn(bot: HeuristicBot, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
+    """Bite the player the Arms point at, else take Arms, infect, or draw equipment."""
+    if BITE in by_kind:
+        return by_kind[BITE][0]
+    for kind in (ARM, INFECT, EQUIP):
+        if kind in by_kind:
+            return by_kind[kind][0]
+    return choose(bot.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
+
+
+def _hiding_infector(bot: HeuristicBot, read: _Read) -> bool:
+    """The Infector's holder whose only hidden card is the Infector: Arm or Equip would
+    reveal it."""
+    if not read.zombie_team or read.zombies[bot.seat]:
+        return False
+    return read.hidden_faces(bot.seat) == ["infector"]
+
+
+def _window(bot: HeuristicBot, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
+    play = _useful_play(bot, read, by_kind.get(PLAY, []), own_turn=False)
+    if play is not None:
+        return play
+    if PASS in by_kind:
+        return by_kind[PASS][0]
+    return choose(bot.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
+
+
+def _useful_play(
+    bot: HeuristicBot, read: _Read, plays: list[Action], own_turn: bool
+) -> Action | None:
+    """A card worth playing now, or None."""
+    guarded = read.protected()
+    shot = read.shot
+    for a in plays:
+        title = str(a.args[0])
+        if shot is not None:
+            shooter, target = shot
+            saving = target == guarded or (read.friend(target) and not read.friend(shooter))
+            if target == read.enemy_leader:
+                saving = False
+            if title in ("Riot Shield", "Restraining Order", "K-9 Unit") and saving:
                 return a
-        return options[0]
-
-    def _act(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
-        if read.zombies[self.seat]:
-            return self._zombie_turn(read, by_kind)
-        shoot = by_kind.get(SHOOT)
-        if shoot:
-            target = int(shoot[0].args[0])
-            sure = read.suspicion[target] >= self.shoot_at
-            if not read.friend(target) and (sure or target in read.threats()):
-                return shoot[0]
-        play = self._useful_play(read, by_kind.get(PLAY, []), own_turn=True)
-        if play is not None:
-            return play
-        located = read.enemy_leader >= 0 or max(read.suspicion) >= self.shoot_at
-        hiding = self._hiding_infector(read)
-        if hiding and by_kind.keys() - {"arm", "equip"}:  # unless nothing else is legal
-            by_kind.pop(ARM, None)
-            by_kind.pop(EQUIP, None)
-        armed = read.armed[self.seat]
-        if not armed and ARM in by_kind and (located or read.threats()):
-            return by_kind[ARM][0]
-        investigate = by_kind.get(INVESTIGATE, [])
-        if read.zmode == "infect" and not read.zombie_team:
-            # investigating puts a token on the card: spare friends, prefer infected cards
-            investigate = [a for a in investigate if not read.friend(int(a.args[0]))]
-        if investigate and read.enemy_leader < 0:
-            best = max(investigate, key=partial(_investigation_value, read, self.looked))
-            if read.faces(int(best.args[0]))[int(best.args[1])] is None:
-                return best
-        if not armed and ARM in by_kind:
-            return by_kind[ARM][0]
-        if EQUIP in by_kind:
-            return by_kind[EQUIP][0]
-        if investigate:
-            return investigate[0]
-        return choose(self.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
-
-    def _zombie_turn(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
-        """Bite the player the Arms point at, else take Arms, infect, or draw equipment."""
-        if BITE in by_kind:
-            return by_kind[BITE][0]
-        for kind in (ARM, INFECT, EQUIP):
-            if kind in by_kind:
-                return by_kind[kind][0]
-        return choose(self.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
-
-    def _hiding_infector(self, read: _Read) -> bool:
-        """The Infector's holder whose only hidden card is the Infector: Arm or Equip would
-        reveal it."""
-        if not read.zombie_team or read.zombies[self.seat]:
-            return False
-        return read.hidden_faces(self.seat) == ["infector"]
-
-    def _window(self, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
-        play = self._useful_play(read, by_kind.get(PLAY, []), own_turn=False)
-        if play is not None:
-            return play
-        if PASS in by_kind:
-            return by_kind[PASS][0]
-        return choose(self.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
-
-    def _useful_play(self, read: _Read, plays: list[Action], own_turn: bool) -> Action | None:
-        """A card worth playing now, or None."""
-        guarded = read.protected()
-        shot = read.shot
-        for a in plays:
-            title = str(a.args[0])
-            if shot is not None:
-                shooter, target = shot
-                saving = target == guarded or (read.friend(target) and not read.friend(shooter))
-                if target == read.enemy_leader:
-                    saving = False
-                if title in ("Riot Shield", "Restraining Order", "K-9 Unit") and saving:
-                    return a
-                if title in ("Riot Shield", "Restraining Order", "K-9 Unit"):
+            if title in ("Riot Shield", "Restraining Order", "K-9 Unit"):
+                continue
+        if title == "Med Kit" and guarded >= 0:
+            if read.wounded(guarded):
+                return a
+        elif title == "Defibrillator":
+            if any(
+                not read.alive[p] and read.team_guess(p) == read.team
+                for p in range(read.player_count)
+                if p != bot.seat
+            ):
+                return a
+        elif title == "Disguise" and guarded >= 0:
+            if not read.has_front(guarded, "Disguise"):
+                return a
+        elif title == "K-9 Unit" and read.threats():
+            return a
+        elif title == "Coffee":
+            aim = read.aims[bot.seat]
+            if not own_turn and aim is not None and aim == read.enemy_leader:
+                return a
+        elif title == "Walkie Talkie" and read.enemy_leader >= 0:
+            armed = [p for p in range(read.player_count) if read.armed[p]]
+            if sum(1 for p in armed if read.friend(p)) > len(armed) / 2:
+                return a
+        elif title in ("Wiretap", "Metal Detector", "Truth Serum", "Polygraph"):
+            if own_turn and read.enemy_leader < 0:
+                if title == "Polygraph" and guarded == bot.seat:
                     continue
-            if title == "Med Kit" and guarded >= 0:
-                if read.wounded(guarded):
-                    return a
-            elif title == "Defibrillator":
-                if any(
-                    not read.alive[p] and read.team_guess(p) == read.team
-                    for p in range(read.player_count)
-                    if p != self.seat
-                ):
-                    return a
-            elif title == "Disguise" and guarded >= 0:
-                if not read.has_front(guarded, "Disguise"):
-                    return a
-            elif title == "K-9 Unit" and read.threats():
                 return a
-            elif title == "Coffee":
-                aim = read.aims[self.seat]
-                if not own_turn and aim is not None and aim == read.enemy_leader:
-                    return a
-            elif title == "Walkie Talkie" and read.enemy_leader >= 0:
-                armed = [p for p in range(read.player_count) if read.armed[p]]
-                if sum(1 for p in armed if read.friend(p)) > len(armed) / 2:
-                    return a
-            elif title in ("Wiretap", "Metal Detector", "Truth Serum", "Polygraph"):
-                if own_turn and read.enemy_leader < 0:
-                    if title == "Polygraph" and guarded == self.seat:
-                        continue
-                    return a
-            elif title == "Taser" and own_turn:
-                if read.threats() or (read.enemy_leader >= 0 and not read.guns):
-                    return a
-            elif title == "Surveillance Camera" and own_turn:
+        elif title == "Taser" and own_turn:
+            if read.threats() or (read.enemy_leader >= 0 and not read.guns):
                 return a
-        return None
-
-    def _resolve(self, read: _Read, card: str, legal: Sequence[Action]) -> Action:
-        """Choices while resolving a card: pick what serves the bot's team."""
-        target = read.best_target()
-        guarded = read.protected()
-        player_of = _player_of
-
-        if card in ("Med Kit", "Disguise") and guarded >= 0:
-            for a in legal:
-                if player_of(a) == guarded:
-                    return a
-        if card == "Defibrillator":
-            for a in legal:
-                if read.team_guess(player_of(a)) == read.team:
-                    return a
-        if card in ("Wiretap", "Metal Detector", "Truth Serum", "Surveillance Camera"):
-            unseen = [a for a in legal if read.faces(player_of(a))[int(a.args[2])] is None]
-            if unseen:
-                return max(unseen, key=partial(_suspicion_of_player, read))
-        if card in ("Infect", "Alarm Clock", "Equip", "Transfusion Tube", "Zombie Mask"):
-            return self._zombie_choice(read, card, legal)
-        if card in ("Riot Shield", "Restraining Order"):
-            hostile = [a for a in legal if not read.friend(player_of(a))]
-            pool = hostile or list(legal)
-            return max(pool, key=partial(_target_then_suspicion, read, target))
-        if card == "K-9 Unit":
-            threats = read.threats()
-            for a in legal:
-                if player_of(a) in threats:
-                    return a
-        aims = [a for a in legal if a.kind in (AIM_AT, CHOOSE_PLAYER) and player_of(a) == target]
-        if aims:
-            return aims[0]
-        return choose(self.rng.getrandbits, list(legal))
-
-    def _zombie_choice(self, read: _Read, card: str, legal: Sequence[Action]) -> Action:
-        """Infection tokens: a zombie puts them on its target, a non-zombie removes its own."""
-        cards = [a for a in legal if a.kind == CHOOSE_CARD]
-        if not cards:
-            return legal[0]
-        target = read.best_target()
-        if card == "Equip":  # a zombie removes a token: from a zombie-team player if any
-            return cards[0]
-        if read.zombie_team:
-            for a in cards:
-                if int(a.args[1]) == target:
-                    return a
-            return max(cards, key=partial(_suspicion_of_card_owner, read))
-        hostile = [a for a in cards if not read.friend(int(a.args[1]))]
-        return (hostile or cards)[0]
+        elif title == "Surveillance Camera" and own_turn:
+            return a
+    return None
 
 
-# The keys of the choices above, as module functions bound with `partial` rather than closures:
-# compiled, a method of a class kept non-native (HeuristicBot) cannot hold a closure.
+def _resolve(bot: HeuristicBot, read: _Read, card: str, legal: Sequence[Action]) -> Action:
+    """Choices while resolving a card: pick what serves the bot's team."""
+    target = read.best_target()
+    guarded = read.protected()
+    player_of = _player_of
+
+    if card in ("Med Kit", "Disguise") and guarded >= 0:
+        for a in legal:
+            if player_of(a) == guarded:
+                return a
+    if card == "Defibrillator":
+        for a in legal:
+            if read.team_guess(player_of(a)) == read.team:
+                return a
+    if card in ("Wiretap", "Metal Detector", "Truth Serum", "Surveillance Camera"):
+        unseen = [a for a in legal if read.faces(player_of(a))[int(a.args[2])] is None]
+        if unseen:
+            return max(unseen, key=partial(_suspicion_of_player, read))
+    if card in ("Infect", "Alarm Clock", "Equip", "Transfusion Tube", "Zombie Mask"):
+        return _zombie_choice(bot, read, card, legal)
+    if card in ("Riot Shield", "Restraining Order"):
+        hostile = [a for a in legal if not read.friend(player_of(a))]
+        pool = hostile or list(legal)
+        return max(pool, key=partial(_target_then_suspicion, read, target))
+    if card == "K-9 Unit":
+        threats = read.threats()
+        for a in legal:
+            if player_of(a) in threats:
+                return a
+    aims = [a for a in legal if a.kind in (AIM_AT, CHOOSE_PLAYER) and player_of(a) == target]
+    if aims:
+        return aims[0]
+    return choose(bot.rng.getrandbits, list(legal))
+
+
+def _zombie_choice(bot: HeuristicBot, read: _Read, card: str, legal: Sequence[Action]) -> Action:
+    """Infection tokens: a zombie puts them on its target, a non-zombie removes its own."""
+    cards = [a for a in legal if a.kind == CHOOSE_CARD]
+    if not cards:
+        return legal[0]
+    target = read.best_target()
+    if card == "Equip":  # a zombie removes a token: from a zombie-team player if any
+        return cards[0]
+    if read.zombie_team:
+        for a in cards:
+            if int(a.args[1]) == target:
+                return a
+        return max(cards, key=partial(_suspicion_of_card_owner, read))
+    hostile = [a for a in cards if not read.friend(int(a.args[1]))]
+    return (hostile or cards)[0]
+
+
+# The keys of the choices above, as module functions bound with `partial`.
 
 
 def _reveal_cost(cards: list[str | None], team: str, a: Action) -> int:

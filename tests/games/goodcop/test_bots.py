@@ -8,7 +8,7 @@ from hiddenhand.bots.base import make_bot
 from hiddenhand.bots.match import SeatLogs, play, turn_for
 from hiddenhand.bots.registry import game_bots
 from hiddenhand.engine import get_game
-from hiddenhand.games.goodcop.bots import HeuristicBot, _ViewRead
+from hiddenhand.games.goodcop.bots import HeuristicBot, _hiding_infector, _ViewRead
 from tests.games.goodcop.helpers import arrange, do
 
 GAME = get_game("goodcop")
@@ -159,7 +159,7 @@ def test_the_infector_s_holder_who_would_rather_hide_it_still_takes_the_only_act
         turn = turn_for(state, seat, bot, logs.of(seat))
         action = bot.decide(turn)
         if isinstance(bot, HeuristicBot) and [a.kind for a in turn.legal] == ["equip"]:
-            cornered += bot._hiding_infector(_ViewRead(turn.view, seat, bot.hostility))
+            cornered += _hiding_infector(bot, _ViewRead(turn.view, seat, bot.hostility))
             assert action.kind == "equip"
         logs.add(state.act(seat, action))
     assert cornered >= 1
