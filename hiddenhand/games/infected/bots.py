@@ -12,13 +12,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from itertools import groupby
-from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
-from hiddenhand.engine.actions import Action
+from hiddenhand.engine.actions import Action, by_kind
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.engine.seeding import choose
 from hiddenhand.games.infected.cards import RESOURCES, CardSet, card_set
@@ -110,24 +108,9 @@ def _item(action: Action) -> int:
     return int(action.args[0])
 
 
-def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
-    """The actions by kind, each kind's in their order (the rules list a kind's together, so
-    this groups runs, not actions)."""
-    out: dict[str, list[Action]] = {}
-    for kind, run in groupby(legal, _KIND):
-        if kind in out:
-            out[kind].extend(run)
-        else:
-            out[kind] = list(run)
-    return out
-
-
-_KIND: Final = attrgetter("kind")
-
-
-def _first(by_kind: dict[str, list[Action]], kind: str) -> Action | None:
+def _first(kinds: dict[str, list[Action]], kind: str) -> Action | None:
     """The first action of a kind (None if none is legal)."""
-    run = by_kind.get(kind)
+    run = kinds.get(kind)
     return run[0] if run else None
 
 
@@ -260,19 +243,19 @@ class InfectedBot(Bot):
         if stage == "give_more":
             return self._find(legal, "give_done") or legal[0]
         # the start of a choice
-        by_kind = _by_kind(legal)
+        kinds = by_kind(legal)
         if infected:
-            return self._infected_action(read, legal, by_kind)
-        call = _first(by_kind, CALL_DESTROY)
+            return self._infected_action(read, legal, kinds)
+        call = _first(kinds, CALL_DESTROY)
         if call is not None and self._suspect(read) >= self._call_threshold(read):
             return call
         hand = read.hand_values()
         pile = read.pile_value()
         needed = self._needed(read)
-        ability = _first(by_kind, ABILITY)
+        ability = _first(kinds, ABILITY)
         if ability is not None and self._ability_now(read, len(hand)):
             return ability
-        plays = by_kind.get(PLAY, [])
+        plays = kinds.get(PLAY, [])
         usable_plain = read.ready_plain_value()
         if plays and pile + usable_plain < needed:
             best = max(plays, key=lambda a: value[_item(a)])
@@ -281,10 +264,10 @@ class InfectedBot(Bot):
                 return best
         wounds = read.wounds(self.seat)
         hitpoints = read.hitpoints()
-        heal = _first(by_kind, HEAL)
+        heal = _first(kinds, HEAL)
         if heal is not None and (wounds >= 2 or (hitpoints and wounds >= hitpoints - 1)):
             return heal
-        equips = [a for a in by_kind.get(EQUIP, ()) if int(a.args[1]) == 1]
+        equips = [a for a in kinds.get(EQUIP, ()) if int(a.args[1]) == 1]
         if equips and read.equipped_count() < 2:
             effect = _tables()[1]
             good = [a for a in equips if effect[_item(a)] in GOOD_EQUIPS]
@@ -293,12 +276,12 @@ class InfectedBot(Bot):
             if len(hand) >= 5:
                 return max(equips, key=lambda a: value[_item(a)])
         if len(hand) < 7:
-            draw = _first(by_kind, DRAW_TWO) or _first(by_kind, DRAW)
+            draw = _first(kinds, DRAW_TWO) or _first(kinds, DRAW)
             if draw is not None:
                 return draw
         if plays:
             return max(plays, key=lambda a: value[_item(a)])
-        return _first(by_kind, PASS) or legal[0]
+        return _first(kinds, PASS) or legal[0]
 
     def _tested(self, tests: list[tuple[int, str]], action: Action) -> int:
         return sum(1 for target, _ in tests if target == action.args[0])
@@ -335,31 +318,31 @@ class InfectedBot(Bot):
         return False
 
     def _infected_action(
-        self, read: Reading, legal: Sequence[Action], by_kind: dict[str, list[Action]]
+        self, read: Reading, legal: Sequence[Action], kinds: dict[str, list[Action]]
     ) -> Action:
         """Look like a human who is a little unlucky: commit cheap cards, hoard the good ones."""
         value = _tables()[0]
         hand = len(read.hand_values())
-        zombify = _first(by_kind, ZOMBIFY)
+        zombify = _first(kinds, ZOMBIFY)
         if zombify is not None and self._exposure(read) >= 2:
             return zombify
-        call = _first(by_kind, CALL_DESTROY)
+        call = _first(kinds, CALL_DESTROY)
         # Where one yes destroys, the call is the game: its own yes destroys a clean seat.
         if call is not None and (_one_yes_destroys(read) or self.rng.random() < 0.05):
             return call
-        plays = by_kind.get(PLAY, [])
+        plays = kinds.get(PLAY, [])
         pile = read.pile_value()
         needed = self._needed(read)
         if plays and pile < needed and (hand >= 5 or self.rng.random() < 0.5):
             ranked = sorted(plays, key=lambda a: value[_item(a)])
             return ranked[len(ranked) // 2]
         if hand < 7:
-            draw = _first(by_kind, DRAW_TWO) or _first(by_kind, DRAW)
+            draw = _first(kinds, DRAW_TWO) or _first(kinds, DRAW)
             if draw is not None:
                 return draw
         if plays:
             return min(plays, key=lambda a: value[_item(a)])
-        return _first(by_kind, PASS) or legal[0]
+        return _first(kinds, PASS) or legal[0]
 
     def _exposure(self, read: Reading) -> int:
         """How strongly the evidence points at this (infected) seat."""

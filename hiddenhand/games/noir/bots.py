@@ -28,6 +28,7 @@ from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.bots.registry import register_bot
 from hiddenhand.engine import Action
+from hiddenhand.engine.actions import by_kind
 from hiddenhand.engine.seeding import choose
 from hiddenhand.games.noir import moves
 from hiddenhand.games.noir.board import Axis, Board, cell_mask, neighbour_masks, shift_tables
@@ -224,20 +225,6 @@ def _shift_tables(rows: int, cols: int) -> dict[int, tuple[tuple[int, ...], tupl
     }
 
 
-def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
-    """The actions by kind, each kind's in their order (the rules list a kind's together, so
-    this groups runs, not actions)."""
-    out: dict[str, list[Action]] = {}
-    last, run = "", []
-    for action in legal:
-        kind = action.kind
-        if kind != last:
-            last = kind
-            run = out.setdefault(kind, [])
-        run.append(action)
-    return out
-
-
 @mypyc_attr(native_class=False)  # compiled methods; it still pickles to and from bot processes
 class HeuristicBot(Bot):
     """Plays whichever role its seat has. `kill_safe` is the fewest suspects a kill of the
@@ -276,7 +263,7 @@ class HeuristicBot(Bot):
 
 
 def _play(bot: HeuristicBot, scene: Scene, legal: Sequence[Action]) -> Action:
-    kinds = _by_kind(legal)
+    kinds = by_kind(legal)
     if scene.role == "killer":
         return _killer(bot, scene, kinds)
     return _inspector(bot, scene, kinds)
