@@ -25,8 +25,9 @@ from hiddenhand.bots.base import Turn
 from hiddenhand.bots.registry import register_bot
 from hiddenhand.cli.app import games_progress
 from hiddenhand.engine import Action, State, get_game
+from hiddenhand.engine.actions import by_kind
 from hiddenhand.games.noir import moves
-from hiddenhand.games.noir.bots import HeuristicBot, Scene, _best_of, _by_kind, _splits
+from hiddenhand.games.noir.bots import HeuristicBot, Scene, _best_of, _splits
 from hiddenhand.games.noir.rules import NoirState
 from hiddenhand.games.noir.suspects import bit
 
@@ -51,7 +52,7 @@ class HeuristicV1Bot(HeuristicBot):
         return self._play(Scene.seen_in(noir, seat), legal)
 
     def _play(self, scene: Scene, legal: Sequence[Action]) -> Action:
-        kinds = _by_kind(legal)
+        kinds = by_kind(legal)
         if scene.role == "killer":
             return self._killer(scene, kinds)
         return self._inspector(scene, kinds)
