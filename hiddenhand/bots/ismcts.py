@@ -470,9 +470,7 @@ class ISMCTSBot(Bot):
                 if score > best_score:
                     best, best_score = action, score
         if untried:
-            return (
-                untried[0] if len(untried) == 1 else choose(self._rollout_rng.getrandbits, untried)
-            )
+            return choose(self._rollout_rng.getrandbits, untried) if untried[1:] else untried[0]
         assert best is not None
         return best
 

@@ -9,10 +9,10 @@ what is wrong and where.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -34,8 +34,18 @@ class CardSetError(HiddenhandError, ValueError):
     """The card file is missing, unreadable or breaks the rulebook's component counts."""
 
 
+class _Record:
+    """Pickled by its fields: compiled, a frozen dataclass cannot be unpickled field by field
+    (its `__setattr__` refuses)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return type(self), tuple(getattr(self, f.name) for f in fields(cast(Any, self)))
+
+
 @dataclass(frozen=True, slots=True)
-class ZombieKind:
+class ZombieKind(_Record):
     """A kind of zombie card: its name, value, threat effects (handled in order) and rank."""
 
     name: str
@@ -46,7 +56,7 @@ class ZombieKind:
 
 
 @dataclass(frozen=True, slots=True)
-class ItemKind:
+class ItemKind(_Record):
     """A kind of item card: value in a challenge, resource pile it feeds, and an effect or None."""
 
     name: str
@@ -56,7 +66,7 @@ class ItemKind:
 
 
 @dataclass(frozen=True, slots=True)
-class Character:
+class Character(_Record):
     """A character card: hitpoints (advanced game), special item and once-per-game ability."""
 
     name: str
@@ -66,7 +76,7 @@ class Character:
 
 
 @dataclass(frozen=True, slots=True)
-class CardSet:
+class CardSet(_Record):
     """Every kind and every physical card. Cards are numbered; `*_of[card]` is the card's kind."""
 
     zombie_kinds: tuple[ZombieKind, ...]
