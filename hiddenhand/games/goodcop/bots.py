@@ -26,6 +26,7 @@ from mypy_extensions import mypyc_attr
 from hiddenhand.bots.base import Bot, Turn
 from hiddenhand.bots.options import BotOption
 from hiddenhand.engine import Action
+from hiddenhand.engine.actions import by_kind
 from hiddenhand.engine.seeding import choose
 from hiddenhand.games.goodcop.actions import (
     AIM_AT,
@@ -434,23 +435,21 @@ class HeuristicBot(Bot):
 
 
 def _decide(bot: HeuristicBot, read: _Read, legal: Sequence[Action]) -> Action:
-    by_kind: dict[str, list[Action]] = {}
-    for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
-    if LAY_DOWN in by_kind:  # where its cards lie tells the others nothing: any order
-        return choose(bot.rng.getrandbits, by_kind[LAY_DOWN])
-    if DISCARD in by_kind:
-        return min(by_kind[DISCARD], key=lambda a: _KEEP.get(str(a.args[0]), 0))
-    if REVEAL_CARD in by_kind:
-        return _reveal(bot, read, by_kind[REVEAL_CARD])
+    kinds = by_kind(legal)
+    if LAY_DOWN in kinds:  # where its cards lie tells the others nothing: any order
+        return choose(bot.rng.getrandbits, kinds[LAY_DOWN])
+    if DISCARD in kinds:
+        return min(kinds[DISCARD], key=lambda a: _KEEP.get(str(a.args[0]), 0))
+    if REVEAL_CARD in kinds:
+        return _reveal(bot, read, kinds[REVEAL_CARD])
     resolving = read.resolving
     if resolving is not None and resolving[1] == bot.seat:
         return _resolve(bot, read, resolving[0], legal)
-    if read.phase == AIM and AIM_AT in by_kind:
-        return _aim(bot, read, by_kind[AIM_AT])
+    if read.phase == AIM and AIM_AT in kinds:
+        return _aim(bot, read, kinds[AIM_AT])
     if read.phase == ACTION and read.turn == bot.seat:
-        return _act(bot, read, by_kind)
-    return _window(bot, read, by_kind)
+        return _act(bot, read, kinds)
+    return _window(bot, read, kinds)
 
 
 def _reveal(bot: HeuristicBot, read: _Read, options: list[Action]) -> Action:
@@ -465,27 +464,27 @@ def _aim(bot: HeuristicBot, read: _Read, options: list[Action]) -> Action:
     return options[0]
 
 
-def _act(bot: HeuristicBot, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
+def _act(bot: HeuristicBot, read: _Read, kinds: dict[str, list[Action]]) -> Action:
     if read.zombies[bot.seat]:
-        return _zombie_turn(bot, read, by_kind)
-    shoot = by_kind.get(SHOOT)
+        return _zombie_turn(bot, read, kinds)
+    shoot = kinds.get(SHOOT)
     if shoot:
         target = int(shoot[0].args[0])
         sure = read.suspicion[target] >= bot.shoot_at
         if not read.friend(target) and (sure or target in read.threats()):
             return shoot[0]
-    play = _useful_play(bot, read, by_kind.get(PLAY, []), own_turn=True)
+    play = _useful_play(bot, read, kinds.get(PLAY, []), own_turn=True)
     if play is not None:
         return play
     located = read.enemy_leader >= 0 or max(read.suspicion) >= bot.shoot_at
     hiding = _hiding_infector(bot, read)
-    if hiding and by_kind.keys() - {"arm", "equip"}:  # unless nothing else is legal
-        by_kind.pop(ARM, None)
-        by_kind.pop(EQUIP, None)
+    if hiding and kinds.keys() - {"arm", "equip"}:  # unless nothing else is legal
+        kinds.pop(ARM, None)
+        kinds.pop(EQUIP, None)
     armed = read.armed[bot.seat]
-    if not armed and ARM in by_kind and (located or read.threats()):
-        return by_kind[ARM][0]
-    investigate = by_kind.get(INVESTIGATE, [])
+    if not armed and ARM in kinds and (located or read.threats()):
+        return kinds[ARM][0]
+    investigate = kinds.get(INVESTIGATE, [])
     if read.zmode == "infect" and not read.zombie_team:
         # investigating puts a token on the card: spare friends, prefer infected cards
         investigate = [a for a in investigate if not read.friend(int(a.args[0]))]
@@ -493,23 +492,23 @@ def _act(bot: HeuristicBot, read: _Read, by_kind: dict[str, list[Action]]) -> Ac
         best = max(investigate, key=partial(_investigation_value, read, bot.looked))
         if read.faces(int(best.args[0]))[int(best.args[1])] is None:
             return best
-    if not armed and ARM in by_kind:
-        return by_kind[ARM][0]
-    if EQUIP in by_kind:
-        return by_kind[EQUIP][0]
+    if not armed and ARM in kinds:
+        return kinds[ARM][0]
+    if EQUIP in kinds:
+        return kinds[EQUIP][0]
     if investigate:
         return investigate[0]
-    return choose(bot.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
+    return choose(bot.rng.getrandbits, [a for kind in kinds.values() for a in kind])
 
 
-def _zombie_turn(bot: HeuristicBot, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
+def _zombie_turn(bot: HeuristicBot, read: _Read, kinds: dict[str, list[Action]]) -> Action:
     """Bite the player the Arms point at, else take Arms, infect, or draw equipment."""
-    if BITE in by_kind:
-        return by_kind[BITE][0]
+    if BITE in kinds:
+        return kinds[BITE][0]
     for kind in (ARM, INFECT, EQUIP):
-        if kind in by_kind:
-            return by_kind[kind][0]
-    return choose(bot.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
+        if kind in kinds:
+            return kinds[kind][0]
+    return choose(bot.rng.getrandbits, [a for kind in kinds.values() for a in kind])
 
 
 def _hiding_infector(bot: HeuristicBot, read: _Read) -> bool:
@@ -520,13 +519,13 @@ def _hiding_infector(bot: HeuristicBot, read: _Read) -> bool:
     return read.hidden_faces(bot.seat) == ["infector"]
 
 
-def _window(bot: HeuristicBot, read: _Read, by_kind: dict[str, list[Action]]) -> Action:
-    play = _useful_play(bot, read, by_kind.get(PLAY, []), own_turn=False)
+def _window(bot: HeuristicBot, read: _Read, kinds: dict[str, list[Action]]) -> Action:
+    play = _useful_play(bot, read, kinds.get(PLAY, []), own_turn=False)
     if play is not None:
         return play
-    if PASS in by_kind:
-        return by_kind[PASS][0]
-    return choose(bot.rng.getrandbits, [a for kind in by_kind.values() for a in kind])
+    if PASS in kinds:
+        return kinds[PASS][0]
+    return choose(bot.rng.getrandbits, [a for kind in kinds.values() for a in kind])
 
 
 def _useful_play(

@@ -8,7 +8,7 @@ choice in a form the rules carry out; `stage` says which single choice comes nex
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hiddenhand.engine.actions import Action
@@ -32,11 +32,6 @@ class Stage(StrEnum):
     DONE = "done"
 
 
-# module constants: an enum member costs a lookup each time
-_START: Final = Stage.START
-_DONE: Final = Stage.DONE
-
-
 class Draft:
     """One seat's unrevealed choice in the current window; `choices` caches its legal actions
     (nothing but the seat's own steps changes them while the window is open)."""
@@ -57,7 +52,7 @@ class Draft:
 
     def __init__(self, avail: dict[int, int], extra: bool = False) -> None:
         self.avail = avail
-        self.stage = _START
+        self.stage = Stage.START
         self.intents: list[Intent] = []
         self.done = False
         self.extra = extra
@@ -109,7 +104,7 @@ class Draft:
 
     def finish(self) -> None:
         self.done = True
-        self.stage = _DONE
+        self.stage = Stage.DONE
 
     @property
     def cards_left(self) -> int:

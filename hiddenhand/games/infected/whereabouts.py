@@ -83,10 +83,10 @@ def lead_of(leads: Leads) -> dict[int, Lead]:
     return {card: lead for lead, cards in leads.items() for card in cards}
 
 
-def grouped(lead_of: dict[int, Lead]) -> Leads:
+def grouped(by_card: dict[int, Lead]) -> Leads:
     """The leads of these cards, grouped (`lead_of` undone)."""
     leads: Leads = {}
-    for card, lead in lead_of.items():
+    for card, lead in by_card.items():
         _join(leads, lead, frozenset((card,)))
     return leads
 
