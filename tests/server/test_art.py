@@ -24,7 +24,7 @@ from hiddenhand.games.infected.cards import RESOURCES
 from hiddenhand.games.noir.suspects import NAMES
 from tests.server.conftest import ROOT, Server
 from tests.server.test_browser import OFFERED, browser  # noqa: F401  (the Chromium fixture)
-from tests.server.test_table_page import GAMES, OVER_AND_TARGETS, create
+from tests.server.test_table_page import GAMES, OVER_AND_TARGETS, a_table_where, create
 
 pytestmark = pytest.mark.browser
 
@@ -215,21 +215,6 @@ def until_offered(page: Page, kind: str) -> dict[str, Any] | None:
     raise AssertionError(f"never offered to {kind}")
 
 
-TABLES = 6
-"""Tables tried for one offer. The deal is secret and so not seeded: now and then the bots win
-before the person is offered the choice asked for."""
-
-
-def a_table_offering(page: Page, server: Server, game_id: str, kind: str) -> dict[str, Any]:
-    """A new table of `game_id` where the person is offered a `kind` choice; its first such."""
-    for _ in range(TABLES):
-        create(page, server, game_id, {})
-        action = until_offered(page, kind)
-        if action is not None:
-            return action
-    raise AssertionError(f"{TABLES} games of {game_id} ended before {kind} was offered")
-
-
 WATCH = """([kind, keys, from]) => {
   const journal = window.hiddenhandMotion;
   const seen = [...journal.played.slice(from[0]), ...journal.skipped.slice(from[1])];
@@ -271,7 +256,7 @@ def moved_or_not(
 
 @pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
 def test_an_investigated_card_turns_over(server: Server, page: Page, reduced: bool) -> None:
-    action = a_table_offering(page, server, "goodcop", "investigate")
+    action = a_table_where(page, server, "goodcop", lambda p: until_offered(p, "investigate"))
     seat, slot = action["args"][:2]
     key = f"gc-card-{seat}-{slot}"
     target = f"#board .card.target[data-action~='{action['id']}']"
@@ -282,7 +267,7 @@ def test_an_investigated_card_turns_over(server: Server, page: Page, reduced: bo
 
 @pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
 def test_a_noir_shift_slides_its_line(server: Server, page: Page, reduced: bool) -> None:
-    action = a_table_offering(page, server, "noir", "shift")
+    action = a_table_where(page, server, "noir", lambda p: until_offered(p, "shift"))
     axis, index = action["args"][:2]
     grid = page.evaluate("window.hiddenhand.state.view.grid")
     line = grid[index] if axis == "row" else [row[index] for row in grid]

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page
 from tests.server.conftest import Server
 from tests.server.test_browser import browser  # noqa: F401  (the Chromium fixture)
 from tests.server.test_preview import targeted_card_deal
-from tests.server.test_table_page import create, no_horizontal_scroll
+from tests.server.test_table_page import a_table_where, create, no_horizontal_scroll
 
 pytestmark = pytest.mark.browser
 
@@ -58,15 +58,17 @@ def moment(page: Page) -> tuple[int, int]:
     return step, sent
 
 
-def until_the_board_offers_something(page: Page) -> None:
-    """Answer button-only questions (laying cards down, passing) until a lit target shows."""
+def until_the_board_offers_something(page: Page) -> bool | None:
+    """Answer button-only questions (laying cards down, passing) until a lit target shows;
+    None if the game ends first."""
     for _ in range(60):
         page.wait_for_selector(
             "#choices button.choice:not([disabled]), .banner.over", timeout=30_000
         )
         if page.locator("#board .target").count():
-            return
-        assert not page.locator(".banner.over").count(), "the game ended first"
+            return True
+        if page.locator(".banner.over").count():
+            return None
         page.locator("#choices button:not([disabled])").first.tap()
         page.wait_for_timeout(150)
     raise AssertionError("the board never offered a target")
@@ -77,8 +79,7 @@ def test_a_tap_shows_and_selects_and_cancel_changes_nothing(
     server: Server, phone: tuple[Page, list[str]], game_id: str
 ) -> None:
     page, errors = phone
-    create(page, server, game_id, {})
-    until_the_board_offers_something(page)
+    a_table_where(page, server, game_id, until_the_board_offers_something)
     assert page.evaluate("matchMedia('(pointer: coarse)').matches")
     targets = page.locator("#board .target")
     kinds: set[str] = set()
