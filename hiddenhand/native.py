@@ -29,6 +29,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.engine.window",
     "hiddenhand.engine.seeding",
     "hiddenhand.engine.playout",
+    "hiddenhand.engine.truth",
     "hiddenhand.games.noir.board",
     "hiddenhand.games.noir.rules",
     "hiddenhand.games.noir.clones",
@@ -81,7 +82,8 @@ NATIVE_MODULES: tuple[str, ...] = (
     "hiddenhand.rl.episode",
 )
 """The modules `pip install .` compiles: the engine kernel, the search, and each game's rules,
-determinizer and heuristic bot (what a random playout and an ISMCTS iteration run)."""
+determinizer and heuristic bot (what a random playout and an ISMCTS iteration run), and the
+truth checks (`engine.truth`), which flatten views of dozens of worlds at every checked step."""
 
 NATIVE_CLONES: dict[str, tuple[str, ...]] = {
     "hiddenhand.games.noir.clones": ("hiddenhand.games.noir.rules:NoirState",),

@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from hiddenhand.engine.actions import Action
 from hiddenhand.engine.errors import IllegalAction
 from hiddenhand.engine.events import Event
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from hiddenhand.engine.state import State
 
 
+@mypyc_attr(native_class=False)  # compiled, a builtin exception's subclass stays a Python class
 class PropertyFailure(AssertionError):
     """A property did not hold; the message names game, seed and step."""
 
@@ -66,22 +69,25 @@ def _gather(value: Any, path: str, found: list[tuple[str, Any]]) -> None:
     """`leaves` into `found`: the checks flatten every seat's view of dozens of worlds a step,
     so plain dicts and lists take the quick way (no generators, no ABC checks), and a scalar
     is added by its container, without a call of its own (most leaves are scalars)."""
-    kind = type(value)
-    if kind in _SCALARS:
-        found.append((path, value))
-    elif kind is dict or (kind is not list and kind is not tuple and isinstance(value, Mapping)):
+    if isinstance(value, dict):
         prefix = f"{path}." if path else ""
         for key, item in value.items():
             if type(item) in _SCALARS:
                 found.append((f"{prefix}{key}", item))
             else:
                 _gather(item, f"{prefix}{key}", found)
-    elif kind is list or kind is tuple or isinstance(value, list | tuple):
+    elif isinstance(value, list):
         for i, item in enumerate(value):
             if type(item) in _SCALARS:
                 found.append((f"{path}[{i}]", item))
             else:
                 _gather(item, f"{path}[{i}]", found)
+    elif type(value) in _SCALARS:
+        found.append((path, value))
+    elif isinstance(value, Mapping):
+        _gather(dict(value.items()), path, found)
+    elif isinstance(value, tuple):
+        _gather(list(value), path, found)
     else:
         found.append((path, value))
 
@@ -186,8 +192,8 @@ def check_told(
     if not told:
         return
     conditions = _conditions(told)
-    agreed: dict[str, dict[str, Any]] = {}
-    found = dict.fromkeys(conditions, 0)
+    worlds: list[State] = []
+    met_in: dict[str, list[int]] = {key: [] for key in conditions}
     for attempt in range(TRIES_TOLD):
         trial = before.determinize(seat, rng)
         choice = action
@@ -201,26 +207,16 @@ def check_told(
             continue
         said = _told(seen, seat, before.players)
         met = [key for key, c in conditions.items() if _meets(c, told, said)]
-        if not met:
-            continue
-        fields = world(trial, seat)
         for key in met:
-            found[key] += 1
-            if key not in agreed:
-                agreed[key] = fields
-            else:
-                agreed[key] = {
-                    path: value
-                    for path, value in agreed[key].items()
-                    if fields.get(path, MISSING) == value
-                }
+            met_in[key].append(len(worlds))
+        if met:
+            worlds.append(trial)
     truth = world(after, seat)
     known: dict[str, tuple[list[str], Any]] = {}
-    for key, fields in agreed.items():
-        if found[key] >= WORLDS_TOLD:  # a value the truth does not hold was merely likely
-            for path, value in fields.items():
-                if truth.get(path, MISSING) == value:
-                    known.setdefault(path, ([], value))[0].append(key)
+    for key, fields in _agreed(worlds, met_in, seat).items():
+        for path, value in fields.items():
+            if truth.get(path, MISSING) == value:
+                known.setdefault(path, ([], value))[0].append(key)
     if not known:
         return
     kept = dict.fromkeys(known, 0)
@@ -242,6 +238,33 @@ def check_told(
                 f"{path} = {value!r}; determinize({seat}) kept it in {count} of "
                 f"{SAMPLES_TOLD} samples (another had {example[path]!r})"
             )
+
+
+def _agreed(
+    worlds: list[State], met_in: dict[str, list[int]], seat: int
+) -> dict[str, dict[str, Any]]:
+    """For each condition met in at least `WORLDS_TOLD` of the worlds (a value the truth does
+    not hold was merely likely in fewer), the fields of the world all those worlds agree on, in
+    the order the conditions were first met. Conditions met in the same worlds share one
+    comparison, and a world is flattened only when some condition needs it."""
+    fields: dict[int, dict[str, Any]] = {}
+    shared: dict[tuple[int, ...], dict[str, Any]] = {}
+    agreed: dict[str, dict[str, Any]] = {}
+    for key in sorted(met_in, key=lambda k: met_in[k][0] if met_in[k] else len(worlds)):
+        where = tuple(met_in[key])
+        if len(where) < WORLDS_TOLD:
+            continue
+        if where not in shared:
+            for i in where:
+                if i not in fields:
+                    fields[i] = world(worlds[i], seat)
+            common = fields[where[0]]
+            for i in where[1:]:
+                other = fields[i]
+                common = {p: v for p, v in common.items() if other.get(p, MISSING) == v}
+            shared[where] = common
+        agreed[key] = shared[where]
+    return agreed
 
 
 def _telling(keys: list[str], conditions: dict[str, Any], told: list[Any], value: Any) -> str:
