@@ -67,6 +67,24 @@ def test_bench_says_how_the_hot_modules_ran_and_compares_with_pure_python():
     assert f"hot modules: {native.describe()}" in shown.output
 
 
+def test_bench_alternates_the_builds_for_rounds_and_reports_the_medians():
+    import statistics
+
+    args = ("bench", "noir", "--seconds", "0.2", "--json", "--compare", "--rounds", "3")
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["rounds"] == 3
+    steps = report["speedups"]["steps"]
+    assert len(steps) == 3 and all(r > 0 for r in steps)
+    assert report["speedup"]["steps"] == round(statistics.median(steps), 2)
+    shown = invoke("bench", "noir", "--seconds", "0.2", "--compare", "--rounds", "2")
+    assert shown.exit_code == 0, shown.output
+    assert "median of 2 rounds" in shown.output and "each round" in shown.output
+    alone = invoke("bench", "noir", "--seconds", "0.2", "--rounds", "2")
+    assert alone.exit_code != 0 and "--rounds needs --compare" in alone.output
+
+
 def test_bad_input_exits_nonzero_with_what_is_allowed(tmp_path):
     cases = [
         (("simulate", "chess"), "games are"),

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
@@ -170,6 +171,14 @@ def bench(
         help="measure the pure-Python modules too (HIDDENHAND_PURE=1, in a second process) "
         "and report both, with the speed-up",
     ),
+    rounds: int = typer.Option(
+        1,
+        "--rounds",
+        min=1,
+        max=20,
+        help="with --compare: measure both builds this many times, alternating, and report the "
+        "median of each rate and of each round's speed-up (a busy machine moves one ratio a lot)",
+    ),
 ) -> None:
     """Random playouts in one process: steps/s (`random_playout`), games/s, clones/s and
     determinizations/s, per second of wall time and of CPU time.
@@ -179,18 +188,25 @@ def bench(
     """
     game = load_game(game_id, imports)
     n, options = load_setup(game, players, option)
+    if rounds > 1 and not compare:
+        fail("--rounds needs --compare: it alternates this build with pure Python")
     if bot is not None:
         try:
             make_bot(game, bot, 0, seed)
         except HiddenhandError as exc:
             fail(str(exc))
     what = game.id if bot is None else f"{bot} on {game.id}"
-    status = console.status(f"measuring {what} for {seconds:g}s") if not as_json else nullcontext()
-    with status:
-        if bot is None:
-            result = measure(game, n, options, seconds, seed)
-        else:
-            result = measure_bot(game, n, options, bot, seconds, seed)
+
+    def measured_here() -> dict[str, float]:
+        status = (
+            console.status(f"measuring {what} for {seconds:g}s") if not as_json else nullcontext()
+        )
+        with status:
+            if bot is None:
+                return measure(game, n, options, seconds, seed)
+            return measure_bot(game, n, options, bot, seconds, seed)
+
+    result = measured_here()
     report = {
         "game": game.id,
         "players": n,
@@ -202,21 +218,24 @@ def bench(
     if bot is not None:
         report["bot"] = bot
     pure: dict[str, float] = {}
+    each: dict[str, list[float]] = {}
     if compare:
         argv = ["-m", "hiddenhand", "bench", game_id, "--players", str(n), "--json"]
         argv += ["--seconds", str(seconds), "--seed", str(seed)]
         argv += [f"--option={o}" for o in option] + [f"--import={i}" for i in imports]
         argv += [] if bot is None else ["--bot", bot]
-        with console.status("measuring the pure-Python modules") if not as_json else nullcontext():
-            measured = json.loads(native.run_pure(argv))
-        pure = {k: v for k, v in measured.items() if k in result}
+        result, pure, each = alternated(result, measured_here, argv, rounds, quiet=as_json)
+        report.update(result)
         report["pure"] = pure
-        report["speedup"] = speedups(result, pure)
+        report["speedup"] = {k: round(statistics.median(v), 2) for k, v in each.items()}
+        if rounds > 1:
+            report["rounds"] = rounds
+            report["speedups"] = each
     if as_json:
         print(json.dumps(report))
     elif compare:
         how = "random playouts" if bot is None else f"bot {bot} in every seat"
-        console.print(comparison(f"{game.title}, {n} players, {how}", result, pure))
+        console.print(comparison(f"{game.title}, {n} players, {how}", result, pure, each))
     elif bot is not None:
         table = Table(title=f"{game.title}, {n} players, bot {bot} in every seat (one core)")
         table.add_column("measure")
@@ -249,13 +268,49 @@ def speedups(compiled: dict[str, float], pure: dict[str, float]) -> dict[str, fl
     }
 
 
-def comparison(title: str, compiled: dict[str, float], pure: dict[str, float]) -> Table:
-    """The CPU rates of both runs side by side, with the speed-up."""
-    table = Table(title=f"{title}: this build against pure Python, per CPU second")
-    for column in ("measure", native.describe(), "pure Python", "speed-up"):
+def alternated(
+    first: dict[str, float],
+    again: Callable[[], dict[str, float]],
+    pure_argv: list[str],
+    rounds: int,
+    quiet: bool,
+) -> tuple[dict[str, float], dict[str, float], dict[str, list[float]]]:
+    """This build's rates (`first`, then `again()`) and pure Python's (`pure_argv` run with
+    `HIDDENHAND_PURE=1`), alternating for `rounds`: the median of each build's rates, and each
+    CPU rate's speed-up in every round."""
+    here, there = [first], []
+    for round_ in range(rounds):
+        if round_:
+            here.append(again())
+        with console.status("measuring the pure-Python modules") if not quiet else nullcontext():
+            measured = json.loads(native.run_pure(pure_argv))
+        there.append({k: v for k, v in measured.items() if k in first})
+    per_round = [speedups(h, t) for h, t in zip(here, there, strict=True)]
+    each = {k: [r[k] for r in per_round] for k in per_round[0] if all(k in r for r in per_round)}
+    return medians(here), medians(there), each
+
+
+def medians(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Each measure's median over runs of the same measurement (the value itself for one)."""
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
+def comparison(
+    title: str, compiled: dict[str, float], pure: dict[str, float], each: dict[str, list[float]]
+) -> Table:
+    """The CPU rates of both builds side by side (medians over the rounds), with the median
+    speed-up of a round and, over several rounds, every round's."""
+    rounds = len(next(iter(each.values()), []))
+    many = f", median of {rounds} rounds" if rounds > 1 else ""
+    table = Table(title=f"{title}: this build against pure Python, per CPU second{many}")
+    columns = ["measure", native.describe(), "pure Python", "speed-up"]
+    for column in columns + (["each round"] if rounds > 1 else []):
         table.add_column(column, justify="left" if column == "measure" else "right")
-    ratios = speedups(compiled, pure)
-    for name, ratio in ratios.items():
+    for name, ratios in each.items():
         key = f"{name}_per_cpu_s"
-        table.add_row(name, f"{compiled[key]:,.1f}", f"{pure[key]:,.1f}", f"{ratio:.2f}x")
+        row = [name, f"{compiled[key]:,.1f}", f"{pure[key]:,.1f}"]
+        row.append(f"{statistics.median(ratios):.2f}x")
+        if rounds > 1:
+            row.append(", ".join(f"{r:.2f}x" for r in ratios))
+        table.add_row(*row)
     return table
