@@ -206,7 +206,16 @@ def bench(
                 return measure(game, n, options, seconds, seed)
             return measure_bot(game, n, options, bot, seconds, seed)
 
-    result = measured_here()
+    pure: dict[str, float] = {}
+    each: dict[str, list[float]] = {}
+    if compare:
+        argv = ["-m", "hiddenhand", "bench", game_id, "--players", str(n), "--json"]
+        argv += ["--seconds", str(seconds), "--seed", str(seed)]
+        argv += [f"--option={o}" for o in option] + [f"--import={i}" for i in imports]
+        argv += [] if bot is None else ["--bot", bot]
+        result, pure, each = alternated(measured_here, argv, rounds, quiet=as_json)
+    else:
+        result = measured_here()
     report = {
         "game": game.id,
         "players": n,
@@ -217,15 +226,7 @@ def bench(
     }
     if bot is not None:
         report["bot"] = bot
-    pure: dict[str, float] = {}
-    each: dict[str, list[float]] = {}
     if compare:
-        argv = ["-m", "hiddenhand", "bench", game_id, "--players", str(n), "--json"]
-        argv += ["--seconds", str(seconds), "--seed", str(seed)]
-        argv += [f"--option={o}" for o in option] + [f"--import={i}" for i in imports]
-        argv += [] if bot is None else ["--bot", bot]
-        result, pure, each = alternated(result, measured_here, argv, rounds, quiet=as_json)
-        report.update(result)
         report["pure"] = pure
         report["speedup"] = {k: round(statistics.median(v), 2) for k, v in each.items()}
         if rounds > 1:
@@ -269,22 +270,18 @@ def speedups(compiled: dict[str, float], pure: dict[str, float]) -> dict[str, fl
 
 
 def alternated(
-    first: dict[str, float],
-    again: Callable[[], dict[str, float]],
-    pure_argv: list[str],
-    rounds: int,
-    quiet: bool,
+    measure_here: Callable[[], dict[str, float]], pure_argv: list[str], rounds: int, quiet: bool
 ) -> tuple[dict[str, float], dict[str, float], dict[str, list[float]]]:
-    """This build's rates (`first`, then `again()`) and pure Python's (`pure_argv` run with
+    """This build's rates (`measure_here()`) and pure Python's (`pure_argv` run with
     `HIDDENHAND_PURE=1`), alternating for `rounds`: the median of each build's rates, and each
     CPU rate's speed-up in every round."""
-    here, there = [first], []
-    for round_ in range(rounds):
-        if round_:
-            here.append(again())
+    here: list[dict[str, float]] = []
+    there: list[dict[str, float]] = []
+    for _ in range(rounds):
+        here.append(measure_here())
         with console.status("measuring the pure-Python modules") if not quiet else nullcontext():
             measured = json.loads(native.run_pure(pure_argv))
-        there.append({k: v for k, v in measured.items() if k in first})
+        there.append({k: v for k, v in measured.items() if k in here[-1]})
     per_round = [speedups(h, t) for h, t in zip(here, there, strict=True)]
     each = {k: [r[k] for r in per_round] for k in per_round[0] if all(k in r for r in per_round)}
     return medians(here), medians(there), each
