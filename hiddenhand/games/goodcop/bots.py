@@ -446,7 +446,7 @@ def _decide(bot: HeuristicBot, read: _Read, legal: Sequence[Action]) -> Action:
     if resolving is not None and resolving[1] == bot.seat:
         return _resolve(bot, read, resolving[0], legal)
     if read.phase == AIM and AIM_AT in kinds:
-        return _aim(bot, read, kinds[AIM_AT])
+        return _aim(read, kinds[AIM_AT])
     if read.phase == ACTION and read.turn == bot.seat:
         return _act(bot, read, kinds)
     return _window(bot, read, kinds)
@@ -456,7 +456,7 @@ def _reveal(bot: HeuristicBot, read: _Read, options: list[Action]) -> Action:
     return min(options, key=partial(_reveal_cost, read.faces(bot.seat), read.team))
 
 
-def _aim(bot: HeuristicBot, read: _Read, options: list[Action]) -> Action:
+def _aim(read: _Read, options: list[Action]) -> Action:
     target = read.best_target()
     for a in options:
         if a.args[0] == target:
@@ -600,7 +600,7 @@ def _resolve(bot: HeuristicBot, read: _Read, card: str, legal: Sequence[Action])
         if unseen:
             return max(unseen, key=partial(_suspicion_of_player, read))
     if card in ("Infect", "Alarm Clock", "Equip", "Transfusion Tube", "Zombie Mask"):
-        return _zombie_choice(bot, read, card, legal)
+        return _zombie_choice(read, card, legal)
     if card in ("Riot Shield", "Restraining Order"):
         hostile = [a for a in legal if not read.friend(player_of(a))]
         pool = hostile or list(legal)
@@ -616,7 +616,7 @@ def _resolve(bot: HeuristicBot, read: _Read, card: str, legal: Sequence[Action])
     return choose(bot.rng.getrandbits, list(legal))
 
 
-def _zombie_choice(bot: HeuristicBot, read: _Read, card: str, legal: Sequence[Action]) -> Action:
+def _zombie_choice(read: _Read, card: str, legal: Sequence[Action]) -> Action:
     """Infection tokens: a zombie puts them on its target, a non-zombie removes its own."""
     cards = [a for a in legal if a.kind == CHOOSE_CARD]
     if not cards:
