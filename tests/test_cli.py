@@ -1,6 +1,7 @@
 """The command line: every command, its JSON output and its errors."""
 
 import json
+import statistics
 
 from typer.testing import CliRunner
 
@@ -68,8 +69,6 @@ def test_bench_says_how_the_hot_modules_ran_and_compares_with_pure_python():
 
 
 def test_bench_alternates_the_builds_for_rounds_and_reports_the_medians():
-    import statistics
-
     args = ("bench", "noir", "--seconds", "0.2", "--json", "--compare", "--rounds", "3")
     result = invoke(*args)
     assert result.exit_code == 0, result.output
@@ -83,6 +82,29 @@ def test_bench_alternates_the_builds_for_rounds_and_reports_the_medians():
     assert "median of 2 rounds" in shown.output and "each round" in shown.output
     alone = invoke("bench", "noir", "--seconds", "0.2", "--rounds", "2")
     assert alone.exit_code != 0 and "--rounds needs --compare" in alone.output
+
+
+def test_rounds_alternate_the_builds_and_take_each_rate_s_median(monkeypatch):
+    from hiddenhand.cli import bench
+
+    order: list[str] = []
+    here = iter([{"steps_per_cpu_s": r} for r in (300.0, 100.0, 200.0)])
+    there = iter([{"steps_per_cpu_s": r, "extra": 1.0} for r in (100.0, 50.0, 400.0)])
+
+    def measure_here() -> dict[str, float]:
+        order.append("here")
+        return next(here)
+
+    def run_pure(argv: list[str]) -> str:
+        order.append("pure")
+        return json.dumps(next(there))
+
+    monkeypatch.setattr(bench.native, "run_pure", run_pure)
+    compiled, pure, each = bench.alternated(measure_here, ["bench"], 3, quiet=True)
+    assert order == ["here", "pure"] * 3
+    assert compiled == {"steps_per_cpu_s": 200.0}
+    assert pure == {"steps_per_cpu_s": 100.0}  # only the rates this build measured
+    assert each == {"steps": [3.0, 2.0, 0.5]}  # each round's own ratio, not a ratio of medians
 
 
 def test_bad_input_exits_nonzero_with_what_is_allowed(tmp_path):

@@ -283,7 +283,7 @@ def alternated(
             measured = json.loads(native.run_pure(pure_argv))
         there.append({k: v for k, v in measured.items() if k in here[-1]})
     per_round = [speedups(h, t) for h, t in zip(here, there, strict=True)]
-    each = {k: [r[k] for r in per_round] for k in per_round[0] if all(k in r for r in per_round)}
+    each = {k: [r[k] for r in per_round] for k in per_round[0]}
     return medians(here), medians(there), each
 
 
