@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from hiddenhand.games.goodcop.texts import INTEGRITY
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
@@ -215,11 +216,22 @@ def until_offered(page: Page, kind: str) -> dict[str, Any] | None:
     raise AssertionError(f"never offered to {kind}")
 
 
-WATCH = """([kind, keys, from]) => {
+WATCH = """([kind, keys, since, step]) => {
   const journal = window.hiddenhandMotion;
-  const seen = [...journal.played.slice(from[0]), ...journal.skipped.slice(from[1])];
-  return keys.every((key) => seen.some((m) => m.kind === kind && m.key === key));
+  const seen = [...journal.played, ...journal.skipped].filter((m) => m.seq > since);
+  if (keys.every((key) => seen.some((m) => m.kind === kind && m.key === key))) return "moved";
+  const page = window.hiddenhand;
+  return !page.waitingForReply && page.state.step === step ? "not sent" : false;
 }"""
+"""Once the motions of `kind` on `keys` were played or skipped since the journal's `since`:
+"moved"; "not sent" if the page offers the same step's choices again with no answer awaited
+(the choice did not go through: a refusal, or a connection lost with the choice on it)."""
+
+LOOK = """() => ({ step: window.hiddenhand.state?.step, waiting: window.hiddenhand.waitingForReply,
+  link: document.querySelector('#link-state')?.textContent,
+  toast: document.querySelector('#toast')?.textContent,
+  motions: window.hiddenhandMotion })"""
+"""What the page shows, for a failure's message."""
 
 
 def click_and_watch(
@@ -227,17 +239,30 @@ def click_and_watch(
 ) -> tuple[list[str], list[str], list[str]]:
     """Click a lit thing (with reduced motion asked or not); once the motions of `kind` on
     `keys` were played or skipped: the keys of those played, of those skipped, and of the Web
-    Animations started since the click."""
+    Animations started since the click. A click that did not go through is clicked again (at
+    most three times): what is checked is what the board does once the choice is made."""
     if reduced:
         page.emulate_media(reduced_motion="reduce")
-    start = page.evaluate("[hiddenhandMotion.played.length, hiddenhandMotion.skipped.length]")
+    since, step = page.evaluate("[hiddenhandMotion.seq, window.hiddenhand.state.step]")
     page.evaluate("window.animated = []")
-    page.locator(selector).click()
-    page.wait_for_function(WATCH, arg=[kind, sorted(keys), start])
+    tries: list[dict[str, Any]] = []
+    for _ in range(3):
+        page.locator(selector).click()
+        try:
+            handle = page.wait_for_function(WATCH, arg=[kind, sorted(keys), since, step])
+        except PlaywrightTimeout:
+            raise AssertionError(f"no {kind} of {keys}: {[*tries, page.evaluate(LOOK)]}") from None
+        if handle.json_value() == "moved":
+            break
+        tries.append(page.evaluate(LOOK))
+    else:
+        raise AssertionError(f"the choice never went through: {tries}")
     journal = page.evaluate("window.hiddenhandMotion")
+    played = [m for m in journal["played"] if m["seq"] > since and m["kind"] == kind]
+    skipped = [m for m in journal["skipped"] if m["seq"] > since and m["kind"] == kind]
     return (
-        [m["key"] for m in journal["played"][start[0] :] if m["kind"] == kind],
-        [m["key"] for m in journal["skipped"][start[1] :] if m["kind"] == kind],
+        [m["key"] for m in played],
+        [m["key"] for m in skipped],
         [key for name, key in page.evaluate("window.animated") if name == kind],
     )
 

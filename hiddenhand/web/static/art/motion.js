@@ -14,8 +14,9 @@ const LIMIT_MS = 380;
 let last = null; // key -> what it was and where, at the last drawing
 const running = new Map(); // key -> {frames, options, start}: carried on across redraws
 
-// Journal of the motions played (and skipped for reduced motion), for the curious and tests.
-const journal = { played: [], skipped: [] };
+// Journal of the motions played (and skipped for reduced motion), for the curious and tests:
+// the last 200 of each; `seq` numbers every entry, so a reader can ask for those since a moment.
+const journal = { played: [], skipped: [], seq: 0 };
 globalThis.hiddenhandMotion = journal;
 
 export function reducedMotion() {
@@ -111,7 +112,7 @@ function animate(kind, key, el, frames, elapsed) {
 }
 
 function remember(list, entry) {
-  list.push(entry);
+  list.push({ ...entry, seq: ++journal.seq });
   if (list.length > 200) list.shift();
 }
 
