@@ -41,7 +41,7 @@ def moves_digest(game_id: str, players: int) -> str:
 
 @pytest.mark.parametrize(
     ("game_id", "players", "expected"),
-    [("goodcop", 6, "345fb159bb77"), ("noir", 2, "e93e70e8c9c9"), ("infected", 4, "da5907ba8882")],
+    [("goodcop", 6, "345fb159bb77"), ("noir", 2, "e93e70e8c9c9"), ("infected", 4, "b75471a04fa7")],
 )
 def test_ismcts_self_play_plays_the_same_moves(game_id: str, players: int, expected: str):
     got = moves_digest(game_id, players)

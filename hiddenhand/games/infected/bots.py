@@ -359,11 +359,12 @@ class InfectedBot(Bot):
             others = [a for a in legal if a.args[0] != self.seat]
             if infected:
                 return choose(self.rng.getrandbits, others or list(legal))
-            suspicion = read.suspicion()
-            tests = read.tests()
+            # The least tested seat first; among those, the one that holds the Leader card
+            # soonest, since only as Leader can an infected finish zombification.
+            tests, leader, n = read.tests(), read.leader(), read.n
             return min(
                 others or list(legal),
-                key=lambda a: (self._tested(tests, a), -suspicion[int(a.args[0])]),
+                key=lambda a: (self._tested(tests, a), (int(a.args[0]) - leader - 1) % n),
             )
         none = self._find(legal, "use_none")
         pile = read.pile_value()

@@ -147,6 +147,10 @@ class Reading(ABC):
         """Per seat, the fails it claimed unseen."""
 
     @abstractmethod
+    def leader(self) -> int:
+        """The seat holding the Leader card."""
+
+    @abstractmethod
     def resources(self) -> dict[str, int]:
         """Cards per resource pile, by the pile's name."""
 
@@ -233,6 +237,9 @@ class ViewReading(Reading):
 
     def fail_claims(self) -> list[int]:
         return [p["fail_claims"] for p in self._view["players"]]
+
+    def leader(self) -> int:
+        return int(self._view["leader"])
 
     def resources(self) -> dict[str, int]:
         return dict(self._view["resources"])
@@ -328,6 +335,9 @@ class WorldReading(Reading):
 
     def fail_claims(self) -> list[int]:
         return self._world.fail_claims
+
+    def leader(self) -> int:
+        return self._world.leader
 
     def resources(self) -> dict[str, int]:
         return {RESOURCES[r]: len(pile) for r, pile in enumerate(self._world.resources)}

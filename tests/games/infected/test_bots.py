@@ -16,8 +16,11 @@ from tests.games.infected.helpers import (
     act,
     bare,
     infected_seed,
+    kind,
     pass_all,
     refresh,
+    set_equipped,
+    stack,
     start,
     start_with_infected,
 )
@@ -142,6 +145,7 @@ def _readings(reading: Reading) -> dict[str, object]:
         "shown_fails": [reading.shown_fails(p) for p in range(n)],
         "exposed": [reading.exposed(p) for p in range(n)],
         "fail_claims": list(reading.fail_claims()),
+        "leader": reading.leader(),
         "resources": reading.resources(),
         "suspicion": reading.suspicion(),
     }
@@ -277,3 +281,24 @@ def test_a_clean_seat_spends_no_action_on_a_destroy_vote_once_the_infected_is_ex
         assert "call_destroy" in [a.kind for a in state.legal(seat)]
         choice = bots[seat].decide(turn_for(state, seat, bots[seat], []))
         assert choice.kind != "call_destroy", (seat, choice)
+
+
+def test_a_clean_seats_kit_tests_the_least_tested_seat_that_holds_the_leader_card_soonest() -> None:
+    """Only as Leader can the infected finish zombification, out of every vote's reach: among
+    the seats tested least, a clean seat's Blood Sample Kit goes to the one whose turn with the
+    Leader card comes first (this round's Leader has had it)."""
+    state = start(4, 10)
+    bare(state)
+    tester = next(s for s in range(4) if not state.is_infected(s))
+    state.leader = (tester + 1) % 4
+    refresh(state)
+    set_equipped(state, tester, [("Blood Sample Kit", True)])
+    stack(state, ["Walker"])
+    pass_all(state)
+    act(state, tester, "use", kind("Blood Sample Kit"))
+    bot = make_bot(GAME, "heuristic", tester, 0)
+    choice = bot.decide(turn_for(state, tester, bot, []))
+    assert (choice.kind, choice.args[0]) == ("test_target", (tester + 2) % 4)
+    state.tests.append((tester, (tester + 2) % 4, "clean"))  # tested once: the next one now
+    choice = bot.decide(turn_for(state, tester, bot, []))
+    assert (choice.kind, choice.args[0]) == ("test_target", (tester + 3) % 4)
