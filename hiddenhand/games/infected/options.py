@@ -25,7 +25,7 @@ class InfectedOptions(Options):
     )
     standard_removal: Literal["balanced", "rulebook"] = option(
         "balanced",
-        "zombie cards the 3- and 4-player standard game removes: balanced (2) or rulebook (none)",
+        "zombie cards the 4-player standard game removes: balanced (2) or rulebook (none)",
     )
     lead_by_vote: bool = option(False, "the Leader card moves only by a vote (3-4 players)")
     carried_resources: bool = option(
@@ -48,14 +48,13 @@ def _balance_removals(players: int, options: InfectedOptions) -> int:
     """The removals that tune a setup (docs/rules/the-infected.md measures each).
 
     The cooperative game: the rulebook recommends 5, and with this card set good players win
-    70-77% of 2-4 player cooperative games with 5 removed, about half with 10. The 3- and
-    4-player standard game: `hard` survivors win above 60% with the full deck, 2 removed bring
-    it inside.
+    70-77% of 2-4 player cooperative games with 5 removed, about half with 10. The 4-player
+    standard game: `hard` survivors win above 60% with the full deck, 2 removed bring it inside.
     """
     variant = effective_variant(players, options)
     if variant == "cooperative":
         return 10 if options.cooperative_removal == "balanced" and players >= 2 else 5
-    if variant == "standard" and players >= 3 and options.standard_removal == "balanced":
+    if variant == "standard" and players == 4 and options.standard_removal == "balanced":
         return 2
     return 0
 

@@ -135,15 +135,13 @@ def test_the_cooperative_game_removes_ten_minor_threats_with_two_or_more_players
 @pytest.mark.parametrize(
     ("players", "variant", "removal", "removed"),
     [(4, "standard", "balanced", 2), (4, "standard", "rulebook", 0)]
-    + [(3, "standard", "balanced", 2), (3, "standard", "rulebook", 0)]
-    + [(2, "standard", "balanced", 0)]
-    + [(p, v, "balanced", 0) for p in (3, 4) for v in ("infection-spreads", "all-okay")],
+    + [(3, "standard", "balanced", 0), (2, "standard", "balanced", 0)]
+    + [(4, variant, "balanced", 0) for variant in ("infection-spreads", "all-okay")],
 )
-def test_the_three_and_four_player_standard_game_removes_two_minor_threats(
+def test_the_four_player_standard_game_removes_two_minor_threats(
     players: int, variant: str, removal: str, removed: int
 ) -> None:
-    """With the full deck `hard` survivors won above 60% of 3- and 4-player standard games
-    only."""
+    """With the full deck `hard` survivors won above 60% of 4-player standard games only."""
     state = start(players, 3, variant=variant, standard_removal=removal)
     assert len(state.zremoved) == removed
     assert len(state.zdeck) == 54 - removed
