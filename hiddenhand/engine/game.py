@@ -65,6 +65,10 @@ class Game(Generic[OptionsT]):
             return pairs
         return self.options_type.parse(pairs)
 
+    def stored_options(self, mapping: Mapping[str, Any]) -> OptionsT:
+        """Options read back from a record or a saved table: what they meant when it was made."""
+        return self.options_type.stored(mapping)
+
     def validate(self, players: int, options: OptionsT) -> None:
         """Raise OptionError unless this seat count and these options make a game."""
         if not self.min_players <= players <= self.max_players:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, Self, get_args, get_origin
+from typing import Any, ClassVar, Literal, Self, get_args, get_origin
 
 from hiddenhand.engine.errors import OptionError
 
@@ -31,6 +31,12 @@ def option(default: Any, help: str = "", *, low: int | None = None, high: int | 
 @dataclasses.dataclass(frozen=True)
 class Options:
     """Base for a game's options. Subclasses are frozen dataclasses with defaults."""
+
+    STORED_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+    """What a stored game (a record, a saved table) meant by an option it does not name.
+    Stored options name every option that existed when the game was made, so a missing one
+    was added later, and its value then is the behaviour before it: a default may change
+    without changing how a stored game replays."""
 
     @classmethod
     def fields(cls) -> dict[str, OptionField]:
@@ -68,6 +74,11 @@ class Options:
                 raise OptionError(f"unknown option {key!r}; {cls.describe_all()}")
             values[key] = known[key].convert(raw)
         return cls(**values)
+
+    @classmethod
+    def stored(cls, mapping: Mapping[str, Any]) -> Self:
+        """Options read back from a record or a saved table (`STORED_DEFAULTS` fill the gaps)."""
+        return cls.parse({**cls.STORED_DEFAULTS, **mapping})
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -51,7 +51,8 @@ class Record(msgspec.Struct, kw_only=True):
 
         try:
             game = get_game(self.game)
-            return game.start(self.players, self.options, self.seed, seeding=self.seeding)
+            options = game.stored_options(self.options)
+            return game.start(self.players, options, self.seed, seeding=self.seeding)
         except HiddenhandError as exc:
             raise RecordError(f"record cannot start: {exc}") from None
 

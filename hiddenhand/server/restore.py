@@ -42,7 +42,7 @@ def restore_table(
             raise ValueError(f"table {stored.id} follows a tutorial this version lacks")
         lessons = Lessons(tutorial)
     seats = [Seat(**s) for s in meta["seats"]]
-    options = game.options(meta["options"])
+    options = game.stored_options(meta["options"])
     replaced = False
     for index, seat in enumerate(seats):
         if seat.bot is not None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal
 
 from hiddenhand.engine import Options, option
 
@@ -38,14 +38,9 @@ class GoodCopOptions(Options):
         "players lay their three integrity cards down in the order they choose, or as dealt",
     )
 
-    @classmethod
-    def parse(cls, pairs: Iterable[str] | Mapping[str, Any] | None = None) -> Self:
-        """Options as given; a stored table's options from before `order` and `tokens` existed
-        (every earlier option named) mean the rules it was played with, so its record replays
-        the game it was."""
-        if isinstance(pairs, Mapping) and pairs.keys() >= _EARLIER:
-            pairs = {**_LEGACY, **pairs}
-        return super().parse(pairs)
+    STORED_DEFAULTS: ClassVar[Mapping[str, Any]] = {"order": "dealt", "tokens": "leftmost"}
+    """A game stored before `order` and `tokens` existed laid its cards down as dealt and put
+    infection tokens on the leftmost free card."""
 
     def gun_count(self, players: int) -> int:
         return players if self.guns == "per-player" else players - 2
@@ -53,9 +48,3 @@ class GoodCopOptions(Options):
     def arms_count(self, players: int) -> int:
         """Zombie Arms tokens in the box: two fewer than the players."""
         return players - 2 if self.zombies != "off" else 0
-
-
-_EARLIER = frozenset(("guns", "discard", "zombies"))
-"""The options every stored table named before the `order` option existed."""
-_LEGACY = {"order": "dealt", "tokens": "leftmost"}
-"""What a stored table that does not name these options was played with."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from hiddenhand.engine.errors import OptionError
 from hiddenhand.engine.options import Options, option
@@ -25,12 +26,27 @@ class InfectedOptions(Options):
     )
     standard_removal: Literal["balanced", "rulebook"] = option(
         "balanced",
-        "zombie cards the 4-player standard game removes: balanced (2) or rulebook (none)",
+        "zombie cards the standard game removes: balanced (2 with 4 players, and with 3 from "
+        "edition 2) or rulebook (none)",
     )
     lead_by_vote: bool = option(False, "the Leader card moves only by a vote (3-4 players)")
     carried_resources: bool = option(
         False, "resources taken into hands when the end game begins still count as collected"
     )
+    edition: int = option(
+        2,
+        "the balance edition: 2 (the 3-player standard game removes 2 zombie cards too) or 1",
+        low=1,
+        high=2,
+    )
+
+    STORED_DEFAULTS: ClassVar[Mapping[str, Any]] = {
+        "cooperative_removal": "rulebook",
+        "standard_removal": "rulebook",
+        "edition": 1,
+    }
+    """A game stored before an option existed played as the rules were then: the full deck
+    in the standard game, the recommended 5 removed in the cooperative one, edition 1."""
 
 
 def effective_variant(players: int, options: InfectedOptions) -> str:
@@ -48,13 +64,15 @@ def _balance_removals(players: int, options: InfectedOptions) -> int:
     """The removals that tune a setup (docs/rules/the-infected.md measures each).
 
     The cooperative game: the rulebook recommends 5, and with this card set good players win
-    70-77% of 2-4 player cooperative games with 5 removed, about half with 10. The 4-player
-    standard game: `hard` survivors win above 60% with the full deck, 2 removed bring it inside.
+    70-77% of 2-4 player cooperative games with 5 removed, about half with 10. The standard game
+    with 4 players, and with 3 from edition 2: `hard` survivors win above 60% with the full
+    deck, 2 removed bring it inside.
     """
     variant = effective_variant(players, options)
     if variant == "cooperative":
         return 10 if options.cooperative_removal == "balanced" and players >= 2 else 5
-    if variant == "standard" and players == 4 and options.standard_removal == "balanced":
+    removes_here = players == 4 or (players == 3 and options.edition >= 2)
+    if variant == "standard" and options.standard_removal == "balanced" and removes_here:
         return 2
     return 0
 

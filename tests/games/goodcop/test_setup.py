@@ -109,12 +109,15 @@ def test_a_player_whose_cards_look_alike_is_asked_too():
 
 
 def test_order_dealt_keeps_the_dealt_order_and_old_records_mean_it():
-    """Option `order=dealt` lays the cards down as dealt; a stored table's options that name
-    every earlier option but not `order` were made before the choice existed."""
+    """Option `order=dealt` lays the cards down as dealt; stored options that do not name
+    `order` were made before the choice existed, while a new table's mean today's rules."""
     assert GAME.options().order == "choose"
     assert GAME.options({"zombies": "dice"}).order == "choose"
     stored = {"guns": "per-player", "discard": "pile", "zombies": "off"}
-    assert GAME.options(stored).order == "dealt"
+    assert GAME.stored_options(stored).order == "dealt"
+    assert GAME.stored_options(stored).tokens == "leftmost"
+    assert GAME.options(stored).order == "choose"
+    assert GAME.stored_options({**stored, "order": "choose"}).order == "choose"
     dealt = GAME.start(5, {"order": "dealt"}, seed=4)
     chosen = GAME.start(5, seed=4)
     assert dealt.phase == START and dealt.cards == chosen.cards  # the same deal

@@ -133,21 +133,48 @@ def test_the_cooperative_game_removes_ten_minor_threats_with_two_or_more_players
 
 
 @pytest.mark.parametrize(
-    ("players", "variant", "removal", "removed"),
-    [(4, "standard", "balanced", 2), (4, "standard", "rulebook", 0)]
-    + [(3, "standard", "balanced", 0), (2, "standard", "balanced", 0)]
-    + [(4, variant, "balanced", 0) for variant in ("infection-spreads", "all-okay")],
+    ("players", "variant", "removal", "edition", "removed"),
+    [(4, "standard", "balanced", edition, 2) for edition in ("1", "2")]
+    + [(4, "standard", "rulebook", "2", 0), (3, "standard", "balanced", "2", 2)]
+    + [(3, "standard", "balanced", "1", 0), (3, "standard", "rulebook", "2", 0)]
+    + [(2, "standard", "balanced", "2", 0)]
+    + [(n, v, "balanced", "2", 0) for n in (3, 4) for v in ("infection-spreads", "all-okay")],
 )
-def test_the_four_player_standard_game_removes_two_minor_threats(
-    players: int, variant: str, removal: str, removed: int
+def test_the_standard_game_removes_two_minor_threats_with_three_or_four_players(
+    players: int, variant: str, removal: str, edition: str, removed: int
 ) -> None:
-    """With the full deck `hard` survivors won above 60% of 4-player standard games only."""
-    state = start(players, 3, variant=variant, standard_removal=removal)
+    """With the full deck `hard` survivors won above 60% of 4-player standard games, and of
+    3-player ones once a clean seat's kit tested the next Leader (edition 2 removes there too)."""
+    state = start(players, 3, variant=variant, standard_removal=removal, edition=edition)
     assert len(state.zremoved) == removed
     assert len(state.zdeck) == 54 - removed
     assert not any(CARDS.zombie_kinds[CARDS.zombie_of[c]].major for c in state.zremoved)
-    harder = start(players, 3, variant=variant, standard_removal=removal, harder="true")
+    harder = start(
+        players, 3, variant=variant, standard_removal=removal, edition=edition, harder="true"
+    )
     assert len(harder.zremoved) == removed + 5
+
+
+def test_a_stored_game_keeps_the_edition_and_removals_it_was_played_with() -> None:
+    """A record or saved table names every option that existed when it was made: one that
+    names no edition was made under edition 1, one with no removal option kept the full deck
+    and the cooperative game's recommended 5, so its deal is the one it was played with."""
+    earlier = {"variant": "standard", "advanced": False, "harder": False, "lead_by_vote": False}
+    stored = GAME.stored_options(earlier)
+    assert (stored.edition, stored.standard_removal, stored.cooperative_removal) == (
+        1,
+        "rulebook",
+        "rulebook",
+    )
+    assert GAME.options(earlier).edition == 2  # a new table's options mean today's rules
+    record = GAME.start(3, earlier, seed=3).record()
+    assert record.options["edition"] == 2
+    assert len(record.replay().zremoved) == 2
+    old = type(record)(game=record.game, options=earlier, players=record.players, seed=3)
+    assert old.start().zremoved == []
+    assert old.start().options.edition == 1
+    with pytest.raises(OptionError, match="edition"):
+        GAME.start(3, ["edition=3"])
 
 
 def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
