@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy import Column, Float, Integer, MetaData, String, Text
@@ -12,7 +13,7 @@ from hiddenhand.engine import get_game
 from hiddenhand.server.lobby import Lobby
 from hiddenhand.server.migrate import current, upgrade
 from hiddenhand.server.settings import Limits
-from hiddenhand.server.storage import Storage, engine_url
+from hiddenhand.server.storage import Storage, StoredTable, engine_url
 
 
 def old_schema() -> MetaData:
@@ -185,4 +186,44 @@ def test_a_new_store_is_made_by_the_migrations(db_url: str) -> None:
         assert current(storage.engine) == "0005"
         assert storage.load("nothing") is None
     finally:
+        storage.close()
+
+
+def test_a_table_stored_before_an_option_existed_restores_as_it_was_played(
+    tmp_path: Path,
+) -> None:
+    """A 3-player Infected table saved before balance editions names no `edition`: it is
+    restored under edition 1 with the full zombie deck it was dealt, while the same options
+    given to a new table mean edition 2 (two minor threats removed)."""
+    game = get_game("infected")
+    earlier = {"variant": "standard", "advanced": False, "harder": False, "lead_by_vote": False}
+    names = ["Ada", "Bo", "Cy"]
+    meta = {
+        "options": earlier,
+        "seats": [
+            {"name": n, "token": n[0].lower() * 24, "guest": n[0].lower() * 32, "bot": None}
+            for n in names
+        ],
+        "seed": 777,
+        "seeding": "keyed",
+        "clock": 0,
+        "rematch": None,
+    }
+    storage = Storage(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    storage.save_table(StoredTable("inf1", "infected", "playing", 1.0, meta))
+    lobby = Lobby(storage, limits=Limits())
+
+    async def go() -> None:
+        assert lobby.restore() == 1
+        table = lobby.get("inf1")
+        assert table is not None and table.state is not None
+        assert table.options.edition == 1
+        played = game.start(names, game.stored_options(earlier), 777)
+        assert table.state.view(None) == played.view(None)
+        assert table.state.zremoved == [] and len(game.start(names, earlier, 777).zremoved) == 2
+
+    try:
+        asyncio.run(go())
+    finally:
+        lobby.close()
         storage.close()
