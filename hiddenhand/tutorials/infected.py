@@ -3,7 +3,9 @@
 The person chooses a character, equips two items, plays an item to the challenge pile, tests
 Bea's blood with the Blood Sample Kit (it shows virus), calls a vote to destroy her and votes
 for it: Bea shows the virus and the humans win. Rules texts follow the rulebook
-(`docs/rules/the-infected.md`).
+(`docs/rules/the-infected.md`), and so does the deck: the full zombie deck
+(`standard_removal=rulebook`), which also keeps the scripted deal whatever a balance edition
+removes.
 """
 
 from hiddenhand.tutorials.script import Move, Tutorial
@@ -13,6 +15,7 @@ TUTORIAL = Tutorial(
     players=3,
     seat=0,
     seed=4,
+    options=(("standard_removal", "rulebook"),),
     welcome=(
         "You are one of three survivors. One of you secretly carries the virus and plays for "
         "the zombies. Face the threats together, and find the infected before the zombie deck "
