@@ -525,10 +525,10 @@ class ISMCTSBot(Bot):
         pending = state.pending()
         evaluate = evaluator(state.game.id)
         every_seat = seats_evaluator(state.game.id)
-        steps = self.depth
-        if steps is None:
-            cut = evaluate is not None or self.guide == "on"
-            steps = self.depth = SHORT_DEPTH if cut else FULL_DEPTH
+        depth = self.depth
+        if depth is None:  # cut where the world can be judged
+            depth = self.depth = SHORT_DEPTH if evaluate or self.guide == "on" else FULL_DEPTH
+        steps: int = depth  # a plain int from here: compiled, a native counter
         last = steps - MAX_ROLLOUT  # `steps` when MAX_ROLLOUT moves have been played
         while pending:
             if steps <= 0 and self._seen is not None:

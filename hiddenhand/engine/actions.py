@@ -158,7 +158,10 @@ def by_kind(legal: Iterable[Action]) -> dict[str, list[Action]]:
         kind = action.kind
         if kind != last:
             last = kind
-            run = out.setdefault(kind, [])
+            found = out.get(kind)  # not `setdefault`: compiled, it builds a list every run
+            if found is None:
+                found = out[kind] = []
+            run = found
         run.append(action)
     return out
 

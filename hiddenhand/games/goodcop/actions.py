@@ -8,7 +8,7 @@ target, slot and card) so the rules never look an action up by name on the hot p
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
+from itertools import permutations, product
 from typing import TYPE_CHECKING, Any, Final
 
 from hiddenhand.engine import Action, ActionArg, ActionSpace
@@ -154,6 +154,14 @@ class ActionCatalog:
         self.order: dict[tuple[str, ...], Action] = {
             faces: get(LAY_DOWN, *faces) for faces in arrangements(zombies)
         }
+        self.hand_orders: dict[tuple[int, ...], list[Action]] = {
+            tuple(KIND_NAMES.index(face) for face in faces): [
+                self.order[o] for o in dict.fromkeys(permutations(faces))
+            ]
+            for faces in arrangements(zombies)
+        }
+        """By the kinds of a hand's cards left to right, its different orders (as `permutations`
+        lists them): the legal lay-downs, looked up rather than worked out at every move."""
         if zombies:
             self.bite = get(BITE)
             self.infect = get(INFECT)

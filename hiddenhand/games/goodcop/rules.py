@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import permutations
 from typing import Any, ClassVar, Self, cast
 
 from mypy_extensions import mypyc_attr
@@ -202,10 +201,8 @@ class GoodCop(GoodCopState):
 
     def _orders(self, seat: int) -> list[Action]:
         """The different left-to-right orders of this seat's three cards."""
-        faces = [KIND_NAMES[self.card_kinds[c]] for c in self.cards[seat]]
-        orders = dict.fromkeys(permutations(faces))
-        by_faces = self.actions.order
-        return [by_faces[o] for o in orders]
+        kinds = self.card_kinds
+        return list(self.actions.hand_orders[tuple([kinds[c] for c in self.cards[seat]])])
 
     def _lay_down(self, seat: int, faces: tuple[str, ...]) -> None:
         """The seat lays its cards down in this order (cards alike keep their dealt order)."""
