@@ -12,6 +12,7 @@ This module imports nothing of the package: the build reads `NATIVE_MODULES` fro
 
 from __future__ import annotations
 
+import abc
 import importlib.abc
 import importlib.machinery
 import os
@@ -97,6 +98,25 @@ NATIVE_CLONES: dict[str, tuple[str, ...]] = {
 the classes (`module:Class`) it clones: the concrete states, which a game and a search clone (a
 base such as `WindowState` is never cloned itself). `hiddenhand.engine.clone_source` writes
 them; it is listed here, not in the engine, which names no game."""
+
+
+def own_abc_caches(namespace: dict[str, object]) -> None:
+    """Give each abstract base class a module defines its own `isinstance` caches.
+
+    mypyc builds a compiled module's classes without `ABCMeta.__new__`, so they inherit the
+    caches of `abc.ABC`: one for every such class, where `isinstance(state, ZombieGoodCop)`
+    could read the answer cached for `GoodCop` after `isinstance(state, State)`. A module with
+    such classes calls this at its end, with `globals()`; on the pure modules (their classes
+    made by `ABCMeta`) it changes nothing.
+    """
+    module = namespace["__name__"]
+    for value in list(namespace.values()):
+        if (
+            isinstance(value, abc.ABCMeta)
+            and value.__module__ == module
+            and "_abc_impl" not in vars(value)
+        ):
+            abc._abc_init(value)  # type: ignore[attr-defined]
 
 
 def pure_forced() -> bool:

@@ -96,3 +96,41 @@ def test_every_native_module_has_its_source():
         assert spec is not None and spec.submodule_search_locations
         folder = Path(next(iter(spec.submodule_search_locations)))
         assert (folder / (name.rpartition(".")[2] + ".py")).exists(), name
+
+
+# In a fresh process: what the test checks is what an earlier `isinstance` left in the caches.
+ABC_CACHES = (
+    "import json; from hiddenhand.engine.state import State; "
+    "from hiddenhand.games.goodcop.new_game import new_state; "
+    "from hiddenhand.games.goodcop.options import GoodCopOptions; "
+    "from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop; "
+    "base = new_state(['a', 'b', 'c', 'd'], GoodCopOptions(), 0); "
+    "zombies = new_state(['a', 'b', 'c', 'd'], GoodCopOptions(zombies='simple'), 0); "
+    "print(json.dumps([isinstance(base, State), isinstance(base, ZombieGoodCop), "
+    "isinstance(zombies, ZombieGoodCop), isinstance(base, State)]))"
+)
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
+def test_an_isinstance_answer_for_one_state_class_is_not_read_for_another(pure: bool):
+    """A Good Cop state is a State and not a Zombies one, whichever class was asked first:
+    compiled classes that shared `abc.ABC`'s caches answered True for the Zombies class once
+    the state had been found a State."""
+    assert _run(ABC_CACHES, pure) == [True, False, True, True]
+
+
+def test_every_abstract_class_compiled_has_its_own_isinstance_caches():
+    """Every ABC of the native modules calls `native.own_abc_caches` at its module's end."""
+    import abc
+    import inspect
+
+    shared = [
+        f"{name}.{attr}"
+        for name in native.NATIVE_MODULES
+        for attr, value in vars(importlib.import_module(name)).items()
+        if inspect.isclass(value)
+        and value.__module__ == name
+        and isinstance(value, abc.ABCMeta)
+        and "_abc_impl" not in vars(value)
+    ]
+    assert shared == []

@@ -36,6 +36,7 @@ from hiddenhand.engine.seeding import (
     game_generator,
     generator_from,
 )
+from hiddenhand.native import own_abc_caches
 
 if TYPE_CHECKING:
     from hiddenhand.engine.game import Game
@@ -423,3 +424,5 @@ kernel_clone(vars(State)["clone"])
 if not hasattr(State, "__class_getitem__"):
     # Compiled, the class keeps no `Generic` base: `State[SomeOptions]` is `State` at run time.
     setattr(State, "__class_getitem__", classmethod(lambda cls, _options: cls))  # noqa: B010
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

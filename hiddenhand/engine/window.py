@@ -23,6 +23,7 @@ from mypy_extensions import mypyc_attr
 from hiddenhand.engine.actions import ActionSpace
 from hiddenhand.engine.seeding import KEYED
 from hiddenhand.engine.state import OptionsT, State
+from hiddenhand.native import own_abc_caches
 
 
 def seat_set(seats: Iterable[int]) -> int:
@@ -135,3 +136,6 @@ def _members(mask: int) -> list[int]:
         mask >>= 1
         seat += 1
     return out
+
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

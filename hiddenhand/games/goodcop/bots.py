@@ -47,6 +47,7 @@ from hiddenhand.games.goodcop.actions import (
 from hiddenhand.games.goodcop.cards import KIND_NAMES, TEAM_NAMES
 from hiddenhand.games.goodcop.phases import ACTION, AIM, ORDER, SHOOTING, UNARMED, WINDOWS
 from hiddenhand.games.goodcop.zombie_rules import ZombieGoodCop
+from hiddenhand.native import own_abc_caches
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
@@ -674,3 +675,6 @@ def _target_then_suspicion(read: _Read, target: int, a: Action) -> tuple[bool, f
 
 def _suspicion_of_card_owner(read: _Read, a: Action) -> float:
     return read.suspicion[int(a.args[1])]
+
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

@@ -19,6 +19,7 @@ from hiddenhand.games.goodcop.card import Card, CardTable, InstantCard
 from hiddenhand.games.goodcop.cards import KIND_NAMES, SLOTS
 from hiddenhand.games.goodcop.phases import UNARMED
 from hiddenhand.games.goodcop.task import Task
+from hiddenhand.native import own_abc_caches
 
 if TYPE_CHECKING:
     from hiddenhand.games.goodcop.rules import GoodCop
@@ -560,3 +561,5 @@ BASE_EQUIPMENT = CardTable(
 """The base game's 19 equipment cards of 18 titles, in their fixed order: the order of card
 ids, of the `play` and `discard` actions and of every card's choices (never reorder it:
 stored games and trained networks read them by index)."""
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

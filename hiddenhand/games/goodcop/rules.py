@@ -68,6 +68,7 @@ from hiddenhand.games.goodcop.phases import (
 from hiddenhand.games.goodcop.state import GoodCopState
 from hiddenhand.games.goodcop.task import Task
 from hiddenhand.games.goodcop.view_schema import GoodCopView
+from hiddenhand.native import own_abc_caches
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -672,3 +673,5 @@ class GoodCop(GoodCopState):
 
 
 kernel_clone(vars(GoodCop)["clone"])
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

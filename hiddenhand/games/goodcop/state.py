@@ -34,6 +34,7 @@ from hiddenhand.games.goodcop.equipment import Disguise, PlantedEvidence
 from hiddenhand.games.goodcop.options import GoodCopOptions
 from hiddenhand.games.goodcop.phases import SHOOTING, UNARMED, Phase
 from hiddenhand.games.goodcop.task import Task
+from hiddenhand.native import own_abc_caches
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -251,3 +252,6 @@ class GoodCopState(WindowState[GoodCopOptions]):
         """Whether a redrawn deal (`other`), its leaders dealt to these two different players,
         is one this table could show (`determinize` keeps the leaders dealt and apart)."""
         return True
+
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

@@ -29,6 +29,7 @@ from hiddenhand.games.goodcop.rules import GoodCop
 from hiddenhand.games.goodcop.view_schema import Dice, GoodCopView
 from hiddenhand.games.goodcop.zombie_cards import ZOMBIES_EQUIPMENT
 from hiddenhand.games.goodcop.zombie_designs import DESIGNS, Design
+from hiddenhand.native import own_abc_caches
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -264,3 +265,6 @@ def _add_zombies(state: ZombieGoodCop, out: GoodCopView) -> None:
         else None
     )
     out.alarm = state.alarm if state.alarm >= 0 else None
+
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

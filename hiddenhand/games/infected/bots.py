@@ -38,6 +38,7 @@ from hiddenhand.games.infected.space import (
     USE,
     ZOMBIFY,
 )
+from hiddenhand.native import own_abc_caches
 
 if TYPE_CHECKING:
     from hiddenhand.engine.state import State
@@ -508,3 +509,5 @@ def _one_yes_destroys(read: Reading) -> bool:
 
 
 __all__ = ["RESOURCES", "InfectedBot"]
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

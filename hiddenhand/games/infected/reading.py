@@ -17,6 +17,7 @@ from hiddenhand.games.infected.cards import RESOURCES, card_set
 from hiddenhand.games.infected.effects import ABILITIES
 from hiddenhand.games.infected.evidence import evidence_weights
 from hiddenhand.games.infected.flow import Phase
+from hiddenhand.native import own_abc_caches
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.rules import InfectedState
@@ -357,3 +358,6 @@ class WorldReading(Reading):
         ]
         counts = (world.shown_fails, world.fail_claims, world.shown_claims)
         return suspicion_of(seat, n, world.variant, self.tests(), counts, seen)
+
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

@@ -34,6 +34,7 @@ from hiddenhand.games.infected.options import InfectedOptions, effective_variant
 from hiddenhand.games.infected.space import infected_space
 from hiddenhand.games.infected.steps import STEPS, TURNS, WINDOWS
 from hiddenhand.games.infected.whereabouts import Leads
+from hiddenhand.native import own_abc_caches
 
 if TYPE_CHECKING:
     from hiddenhand.games.infected.view_schema import InfectedView
@@ -334,3 +335,5 @@ class InfectedState(WindowState[InfectedOptions]):
 
 
 kernel_clone(vars(InfectedState)["clone"])
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches

@@ -38,6 +38,7 @@ from hiddenhand.games.noir.knowledge import (
 from hiddenhand.games.noir.options import NoirOptions
 from hiddenhand.games.noir.schema import FactView, NoirView, Role
 from hiddenhand.games.noir.suspects import COUNT, EVERYONE, NAMES, SIDE, bit, members, suspect_id
+from hiddenhand.native import own_abc_caches
 
 
 class Phase(StrEnum):
@@ -569,3 +570,5 @@ class NoirState(State[NoirOptions]):
 
 
 kernel_clone(vars(NoirState)["clone"])
+
+own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
