@@ -425,4 +425,4 @@ if not hasattr(State, "__class_getitem__"):
     # Compiled, the class keeps no `Generic` base: `State[SomeOptions]` is `State` at run time.
     setattr(State, "__class_getitem__", classmethod(lambda cls, _options: cls))  # noqa: B010
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

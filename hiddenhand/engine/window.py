@@ -138,4 +138,4 @@ def _members(mask: int) -> list[int]:
     return out
 
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

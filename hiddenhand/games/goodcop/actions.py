@@ -151,12 +151,9 @@ class ActionCatalog:
         self.evidence_front = {
             t: [get(TAKE_EVIDENCE, p, titles[t]) for p in seats] for t in table.staying
         }
-        self.order: dict[tuple[str, ...], Action] = {
-            faces: get(LAY_DOWN, *faces) for faces in arrangements(zombies)
-        }
         self.hand_orders: dict[tuple[int, ...], list[Action]] = {
             tuple(KIND_NAMES.index(face) for face in faces): [
-                self.order[o] for o in dict.fromkeys(permutations(faces))
+                get(LAY_DOWN, *order) for order in dict.fromkeys(permutations(faces))
             ]
             for faces in arrangements(zombies)
         }

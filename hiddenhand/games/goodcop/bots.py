@@ -677,4 +677,4 @@ def _suspicion_of_card_owner(read: _Read, a: Action) -> float:
     return read.suspicion[int(a.args[1])]
 
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

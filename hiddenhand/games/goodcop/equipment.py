@@ -562,4 +562,4 @@ BASE_EQUIPMENT = CardTable(
 ids, of the `play` and `discard` actions and of every card's choices (never reorder it:
 stored games and trained networks read them by index)."""
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

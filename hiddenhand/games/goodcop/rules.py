@@ -674,4 +674,4 @@ class GoodCop(GoodCopState):
 
 kernel_clone(vars(GoodCop)["clone"])
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

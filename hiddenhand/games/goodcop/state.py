@@ -254,4 +254,4 @@ class GoodCopState(WindowState[GoodCopOptions]):
         return True
 
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

@@ -267,4 +267,4 @@ def _add_zombies(state: ZombieGoodCop, out: GoodCopView) -> None:
     out.alarm = state.alarm if state.alarm >= 0 else None
 
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

@@ -510,4 +510,4 @@ def _one_yes_destroys(read: Reading) -> bool:
 
 __all__ = ["RESOURCES", "InfectedBot"]
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

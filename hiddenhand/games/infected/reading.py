@@ -360,4 +360,4 @@ class WorldReading(Reading):
         return suspicion_of(seat, n, world.variant, self.tests(), counts, seen)
 
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

@@ -336,4 +336,4 @@ class InfectedState(WindowState[InfectedOptions]):
 
 kernel_clone(vars(InfectedState)["clone"])
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())

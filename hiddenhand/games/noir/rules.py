@@ -571,4 +571,4 @@ class NoirState(State[NoirOptions]):
 
 kernel_clone(vars(NoirState)["clone"])
 
-own_abc_caches(globals())  # compiled, each ABC gets its own isinstance caches
+own_abc_caches(globals())
